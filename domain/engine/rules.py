@@ -1,0 +1,133 @@
+"""The `Rules` protocol every game implements, in the decider style.
+
+    state0 = fold(evolve, initial_state(players, options), setup(...))
+    facts  = decide(state, seat, move, rng)       # validates; raises IllegalMove(rule_id)
+    state' = fold(evolve, state, facts)           # dull on purpose: no rules, no randomness
+
+Games are objects (one module or package per game) whose metadata is data (`GameMeta`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Protocol, runtime_checkable
+
+from .decision import Decision
+from .errors import IllegalMove
+from .facts import Fact, Move, Viewer, fact
+from .rng import Rng
+from .state import State, copy_state, fold
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What kind of game this is, declared before any logic (as OpenSpiel does)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    cooperative: bool = False
+    content_version: str = "1"
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "cooperative": self.cooperative,
+            "content_version": self.content_version,
+        }
+
+
+@runtime_checkable
+class Rules(Protocol):
+    meta: GameMeta
+
+    def initial_state(self, players: int, options: Mapping[str, Any]) -> State:
+        """The empty table for `players` seats; raise IllegalMove for bad counts/options."""
+
+    def setup(self, state: State, rng: Rng) -> list[Fact]:
+        """Facts that set the table up (shuffles, deals); random outcomes are recorded here."""
+
+    def decision(self, state: State) -> Decision:
+        """Who must act now, and how (single / simultaneous / team / nobody)."""
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every move `seat` may submit now (empty when it is not its decision)."""
+
+    def decide(self, state: State, seat: int, move: Move, rng: Rng) -> list[Fact]:
+        """Validate `move` and return its facts, including automatic consequences."""
+
+    def evolve(self, state: State, record: Fact) -> State:
+        """Apply one fact. May mutate and return `state`; never consults rules or randomness."""
+
+    def view(self, state: State, viewer: Viewer) -> dict:
+        """What `viewer` may see of the state (hidden information removed)."""
+
+    def scores(self, state: State) -> dict[int, int]:
+        """Current score per seat."""
+
+    def is_over(self, state: State) -> bool: ...
+
+    def winners(self, state: State) -> list[int]:
+        """Winning seats once over (ties: several; cooperative defeat: none)."""
+
+    def describe(self, state: State, seat: int, move: Move, facts: list[Fact]) -> str:
+        """One plain-language sentence for the move, given the state it was played in."""
+
+
+class Turn:
+    """Collects the facts of one decision while keeping a working copy of the state.
+
+    Rules that chain automatic consequences (end of round, scoring) emit facts one by
+    one and read `turn.state` to decide what follows; the caller's state is untouched.
+    """
+
+    __slots__ = ("_evolve", "state", "facts")
+
+    def __init__(self, rules: Rules, state: State) -> None:
+        self._evolve = rules.evolve
+        self.state = copy_state(state)
+        self.facts: list[Fact] = []
+
+    def emit(self, type_: str, *, private_to=None, public: dict | None = None, **data: Any) -> Fact:
+        return self.add(fact(type_, private_to=private_to, public=public, **data))
+
+    def add(self, record: Fact) -> Fact:
+        self.facts.append(record)
+        self.state = self._evolve(self.state, record)
+        return record
+
+
+def new_game(rules: Rules, players: int, options: Mapping[str, Any], seed: int) -> tuple[State, list[Fact]]:
+    """Set a game up: the state after setup, and the setup facts (random stream 0)."""
+    if not rules.meta.min_players <= players <= rules.meta.max_players:
+        raise IllegalMove(
+            "ENGINE-PLAYERS-01",
+            f"{rules.meta.name} takes {rules.meta.min_players} to {rules.meta.max_players} players, not {players}",
+        )
+    state = rules.initial_state(players, options)
+    facts = rules.setup(copy_state(state), Rng(seed, 0))
+    return fold(rules.evolve, state, facts), facts
+
+
+def play(rules: Rules, state: State, seat: int, move: Any, seed: int, move_no: int) -> tuple[State, list[Fact]]:
+    """Check the kernel-level rules (game not over, seat's turn, move shape), then decide.
+
+    Returns the new state and the facts; `state` itself is left unchanged.
+    """
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("ENGINE-MOVE-01", 'a move is a JSON object with a string "type"')
+    if rules.is_over(state):
+        raise IllegalMove("ENGINE-OVER-01", "the game is over; no more moves")
+    decision = rules.decision(state)
+    if seat not in decision.seats:
+        raise IllegalMove(
+            "ENGINE-TURN-01",
+            f"seat {seat} may not act now; waiting for seat(s) {list(decision.seats)}",
+        )
+    facts = rules.decide(state, seat, move, Rng(seed, move_no))
+    new_state = fold(rules.evolve, copy_state(state), facts)
+    return new_state, facts
