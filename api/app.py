@@ -1,0 +1,42 @@
+"""The FastAPI application: `create_app(settings=None)`."""
+
+from __future__ import annotations
+
+import importlib
+
+from fastapi import FastAPI
+from api.responses import OrjsonResponse
+
+from api import errors
+from api.settings import Settings
+from domain.games import load_all
+from domain.service import GameService
+
+
+def load_games(settings: Settings) -> list[str]:
+    """Import the game packages present, plus HEIRLOOM_EXTRA_GAMES (test games)."""
+    loaded = load_all()
+    for module in settings.extra_games:
+        importlib.import_module(module)
+        loaded.append(module)
+    return loaded
+
+
+def create_app(settings: Settings | None = None, service: GameService | None = None) -> FastAPI:
+    """Build the app. The service (and so the store connection) is created here, once."""
+    from api.routers import ROUTERS
+
+    settings = settings or Settings.from_env()
+    load_games(settings)
+    app = FastAPI(
+        title="Heirloom",
+        description="An event-sourced board-game server with an audit log.",
+        version="0.1.0",
+        default_response_class=OrjsonResponse,
+    )
+    app.state.settings = settings
+    app.state.service = service if service is not None else GameService(env=settings.service_env())
+    errors.install(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    return app

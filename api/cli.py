@@ -1,0 +1,116 @@
+"""The `heirloom` command.
+
+    heirloom serve --host 127.0.0.1 --port 8000
+
+Subcommands are registered from `COMMANDS`, a list of ``(name, help, add_arguments, run)``;
+another package adds one with `register_command(...)` (the projections package adds
+``projections run|rebuild`` and ``export``). A configuration problem (unusable data folder,
+unreachable REDIS_URL) prints one line and exits with status 2, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Callable
+
+EXIT_CONFIG = 2
+
+AddArguments = Callable[[argparse.ArgumentParser], None]
+Run = Callable[[argparse.Namespace], int | None]
+
+COMMANDS: list[tuple[str, str, AddArguments, Run]] = []
+
+#: Modules that register more subcommands when imported (missing ones are skipped).
+PLUGIN_MODULES = ("projections.cli",)
+
+
+def register_command(name: str, help_text: str, add_arguments: AddArguments, run: Run) -> None:
+    """Add (or replace) a subcommand of `heirloom`."""
+    COMMANDS[:] = [command for command in COMMANDS if command[0] != name]
+    COMMANDS.append((name, help_text, add_arguments, run))
+
+
+class ConfigurationError(Exception):
+    """A problem the operator must fix (printed as one line, exit status 2)."""
+
+
+def configuration_errors() -> tuple[type[BaseException], ...]:
+    """Exception types meaning "the store is misconfigured or unreachable"."""
+    kinds: list[type[BaseException]] = [ConfigurationError]
+    try:
+        from domain.eventstore.errors import EventStoreUnavailable
+        kinds.append(EventStoreUnavailable)
+    except ImportError:  # pragma: no cover - the event store is part of the package
+        pass
+    return tuple(kinds)
+
+
+def check_store(settings) -> None:
+    """Fail fast, in one line, when the data folder or REDIS_URL is unusable."""
+    if settings.redis_url:
+        import redis
+        try:
+            redis.Redis.from_url(settings.redis_url, socket_connect_timeout=3, socket_timeout=3).ping()
+        except (redis.RedisError, ValueError, OSError) as error:
+            raise ConfigurationError(f"REDIS_URL={settings.redis_url!r} is not reachable ({error}). "
+                                     "Start that Redis or unset REDIS_URL to use the embedded one.") from None
+    elif settings.embedded:
+        from domain.eventstore.embedded import check_data_dir
+        check_data_dir(settings.data_dir)
+
+
+def _serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from api.app import create_app
+    from api.settings import Settings
+
+    settings = Settings.from_env()
+    check_store(settings)
+    app = create_app(settings)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+register_command("serve", "run the HTTP server", _serve_arguments, _serve)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    for module in PLUGIN_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name is None or not module.startswith(error.name):
+                raise
+    parser = argparse.ArgumentParser(prog="heirloom", description="Heirloom event-sourced game server")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, help_text, add_arguments, run in COMMANDS:
+        sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        add_arguments(sub)
+        sub.set_defaults(run=run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result = args.run(args)
+    except configuration_errors() as error:
+        print(f"heirloom: error: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        return 130
+    return int(result or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Shared dependencies: the service, the bearer token, the caller, the projections."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Request
+
+from domain.service import Caller, GameService, InvalidToken
+
+MAX_TOKEN = 200
+
+
+def get_service(request: Request) -> GameService:
+    return request.app.state.service
+
+
+def get_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The bearer token, or None for a spectator. A malformed header is a 401."""
+    if authorization is None or not authorization.strip():
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN:
+        raise InvalidToken('use "Authorization: Bearer <token>"')
+    return token
+
+
+def get_caller(game_id: str, service: Annotated[GameService, Depends(get_service)],
+               token: Annotated[str | None, Depends(get_token)]) -> Caller:
+    """Seat / referee / spectator of the bearer token for the game in the path."""
+    return service.caller(game_id, token)
+
+
+def get_projections(request: Request) -> Any:
+    """The read models (set by the projections package on `app.state.projections`)."""
+    return getattr(request.app.state, "projections", None)
+
+
+ServiceDep = Annotated[GameService, Depends(get_service)]
+TokenDep = Annotated[str | None, Depends(get_token)]
+CallerDep = Annotated[Caller, Depends(get_caller)]

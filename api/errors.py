@@ -1,0 +1,65 @@
+"""Every error is ``{"error": <code>, "detail": <text>}`` (+ fields such as ``rule``).
+
+Malformed input is always a 4xx: validation errors are 422 ``invalid_request``,
+unknown paths 404 ``not_found``; a 500 means a bug and says only ``internal_error``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from api.responses import OrjsonResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from domain.engine import IllegalMove
+from domain.service import ServiceError
+
+log = logging.getLogger("heirloom.api")
+
+HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+              405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
+              422: "invalid_request"}
+
+
+def error_response(status: int, code: str, detail: str, **extra) -> OrjsonResponse:
+    return OrjsonResponse({"error": code, "detail": detail, **extra}, status_code=status)
+
+
+def _validation_detail(error: RequestValidationError) -> tuple[str, list[dict]]:
+    problems = []
+    for item in error.errors():
+        location = ".".join(str(part) for part in item.get("loc", ()))
+        problems.append({"loc": location, "msg": str(item.get("msg", "")), "type": str(item.get("type", ""))})
+    text = "; ".join(f"{p['loc']}: {p['msg']}" for p in problems) or "invalid request"
+    return text, problems
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that give every error the common shape."""
+
+    @app.exception_handler(ServiceError)
+    async def service_error(_: Request, error: ServiceError) -> OrjsonResponse:
+        return error_response(error.status, error.code, error.detail, **error.extra)
+
+    @app.exception_handler(IllegalMove)
+    async def illegal_move(_: Request, error: IllegalMove) -> OrjsonResponse:
+        return error_response(422, "illegal_move", error.detail, rule=error.rule_id)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_: Request, error: RequestValidationError) -> OrjsonResponse:
+        text, problems = _validation_detail(error)
+        return error_response(422, "invalid_request", text, errors=problems)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> OrjsonResponse:
+        if isinstance(error.detail, dict) and "error" in error.detail:
+            return OrjsonResponse(error.detail, status_code=error.status_code, headers=error.headers)
+        code = HTTP_CODES.get(error.status_code, "error")
+        return error_response(error.status_code, code, str(error.detail), **({}))
+
+    @app.exception_handler(Exception)
+    async def internal_error(_: Request, error: Exception) -> OrjsonResponse:
+        log.exception("unhandled error")
+        return error_response(500, "internal_error", "the server failed; the error is logged")

@@ -1,0 +1,15 @@
+"""GET /games/{id}/events: the audit log of one game, redacted for the caller."""
+
+from fastapi import APIRouter, Query
+
+from api.deps import ServiceDep, TokenDep
+from api.models import ERRORS
+
+router = APIRouter(tags=["history"], responses=ERRORS)
+
+
+@router.get("/games/{game_id}/events")
+def list_events(game_id: str, service: ServiceDep, token: TokenDep,
+                after: int = Query(default=0, ge=0, le=2 ** 62),
+                limit: int = Query(default=100, ge=1, le=1000)) -> dict:
+    return service.event_log(game_id, token, after, limit)

@@ -1,0 +1,28 @@
+"""Games: create, list, inspect (the caller's view)."""
+
+from typing import Literal
+
+from fastapi import APIRouter, Query
+
+from api.deps import ServiceDep, TokenDep
+from api.models import ERRORS, CreateGame, GameCreated
+
+router = APIRouter(tags=["games"], responses=ERRORS)
+
+
+@router.post("/games", status_code=201, response_model=GameCreated)
+def create_game(body: CreateGame, service: ServiceDep) -> dict:
+    """Set a game up; the answer holds one bearer token per seat and a referee token (shown once)."""
+    return service.create_game(body.game, body.players, body.names, body.options, body.seed)
+
+
+@router.get("/games")
+def list_games(service: ServiceDep, game: str | None = Query(default=None, max_length=100),
+               status: Literal["active", "finished"] | None = None) -> list[dict]:
+    return service.list_games(game, status)
+
+
+@router.get("/games/{game_id}")
+def get_game(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
+    """The game as the caller may see it (hidden information removed while it runs)."""
+    return service.game_view(game_id, token)

