@@ -52,7 +52,7 @@ class Settings:
             "REDIS_KEY_PREFIX": self.key_prefix,
             "HEIRLOOM_DATA_DIR": str(self.data_dir),
         }
-        if self.redis_url:
-            env["REDIS_URL"] = self.redis_url
+        # Always set: an empty REDIS_URL means "embedded" even if the process env has one.
+        env["REDIS_URL"] = self.redis_url or ""
         env.update(self.extra_env)
         return env
