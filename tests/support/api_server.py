@@ -1,0 +1,76 @@
+"""Run `heirloom serve` as a real process on a free port (for socket-level API tests)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+TEST_GAMES = "tests.support.dice_duel,tests.support.api_count"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def cli_command(*args: str) -> list[str]:
+    return [sys.executable, "-c", "import sys; from api.cli import main; sys.exit(main())", *args]
+
+
+def server_env(**values: str) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "HEIRLOOM_EXTRA_GAMES": TEST_GAMES, "REDIS_URL": ""}
+    env.update(values)
+    return env
+
+
+class RunningServer:
+    """`with RunningServer(env) as server:` — server.url answers /healthz inside the block."""
+
+    def __init__(self, env: dict[str, str], startup_timeout: float = 60.0) -> None:
+        self.env = env
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.startup_timeout = startup_timeout
+        self.process: subprocess.Popen | None = None
+
+    def __enter__(self) -> "RunningServer":
+        self.process = subprocess.Popen(
+            cli_command("serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"),
+            cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                output = self.process.stdout.read().decode(errors="replace")
+                raise RuntimeError(f"server exited with {self.process.returncode}: {output}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("server did not answer /healthz in time")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
