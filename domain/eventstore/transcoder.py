@@ -17,6 +17,7 @@ contain no ``"_type_"`` marker.
 from __future__ import annotations
 
 from datetime import datetime
+from collections.abc import Callable
 from typing import Any, cast
 from uuid import UUID
 
@@ -38,6 +39,42 @@ _OPTIONS = (
 # Types orjson writes natively without losing their type on the way back.
 _PLAIN = frozenset((str, int, float, bool, type(None)))
 _MARKER = b'"_type_"'
+
+
+def _prepare(o: Any, tag: Callable[[Any], Any]) -> Any:
+    """Return `o`, or a copy with tuples, UUIDs and datetimes replaced by tag(value).
+
+    Containers without such values are returned as they are (no copy). Other types are
+    left for orjson, which hands them to the transcoder's `default`.
+    """
+    t = type(o)
+    if t is dict:
+        new = None
+        for k, v in o.items():
+            tv = type(v)
+            if tv is str or tv is int or tv is bool or v is None or tv is float:
+                continue
+            pv = _prepare(v, tag)
+            if pv is not v:
+                if new is None:
+                    new = dict(o)
+                new[k] = pv
+        return o if new is None else new
+    if t is list:
+        new_list = None
+        for i, v in enumerate(o):
+            tv = type(v)
+            if tv is str or tv is int or tv is bool or v is None or tv is float:
+                continue
+            pv = _prepare(v, tag)
+            if pv is not v:
+                if new_list is None:
+                    new_list = list(o)
+                new_list[i] = pv
+        return o if new_list is None else new_list
+    if t is tuple or t is UUID or t is datetime:
+        return tag(o)
+    return o
 
 
 class TupleAsList(Transcoding):
@@ -65,7 +102,13 @@ class OrjsonTranscoder(JSONTranscoder):
 
     # ------------------------------------------------------------------ encode
     def encode(self, obj: Any) -> bytes:
-        return orjson.dumps(self._prepare(obj), default=self._default, option=_OPTIONS)
+        try:
+            return orjson.dumps(self._prepare(obj), default=self._default, option=_OPTIONS)
+        except orjson.JSONEncodeError as e:
+            # orjson wraps what `default` raised; give callers the library's error.
+            if isinstance(e.__cause__, TypeError):
+                raise e.__cause__ from None
+            raise
 
     def _tag(self, o: Any) -> dict[str, Any]:
         try:
@@ -86,48 +129,24 @@ class OrjsonTranscoder(JSONTranscoder):
 
     def _prepare(self, o: Any) -> Any:
         """Copy-on-write walk that tags the values orjson would write lossily (tuple, UUID)."""
-        t = type(o)
-        if t in _PLAIN:
-            return o
-        if t is dict:
-            new = None
-            for k, v in o.items():
-                if type(v) in _PLAIN:
-                    continue
-                pv = self._prepare(v)
-                if pv is not v:
-                    if new is None:
-                        new = dict(o)
-                    new[k] = pv
-            return o if new is None else new
-        if t is list:
-            new_list = None
-            for i, v in enumerate(o):
-                if type(v) in _PLAIN:
-                    continue
-                pv = self._prepare(v)
-                if pv is not v:
-                    if new_list is None:
-                        new_list = list(o)
-                    new_list[i] = pv
-            return o if new_list is None else new_list
-        if t is tuple or t is UUID:
-            return self._tag(o)
-        if t is datetime:  # skip the orjson -> default round trip for the common case
-            return self._tag(o)
-        return o  # left to orjson (its `default` for non-native types)
+        return _prepare(o, self._tag)
 
     # ------------------------------------------------------------------ decode
     def decode(self, data: bytes) -> Any:
         obj = orjson.loads(data)
-        if _MARKER not in data:
+        tags = data.count(_MARKER)
+        if not tags:
             return obj
-        return self._restore(obj)
+        # Walk until every tag has been seen; the usual event has one (its timestamp,
+        # the first key), so the walk stops almost at once.
+        return self._restore(obj, [tags])
 
-    def _restore(self, o: Any) -> Any:
+    def _restore(self, o: Any, left: list[int]) -> Any:
+        """Replace tagged dicts; `left` counts the "_type_" keys not yet seen."""
         t = type(o)
         if t is dict:
             if len(o) == 2 and "_type_" in o and "_data_" in o:
+                left[0] -= 1
                 name = o["_type_"]
                 try:
                     transcoding = self.names[cast("str", name)]
@@ -140,14 +159,20 @@ class OrjsonTranscoder(JSONTranscoder):
                         )
                         raise TranscodingNotRegisteredError(msg) from None
                 else:
-                    return transcoding.decode(self._restore(o["_data_"]))
+                    return transcoding.decode(self._restore(o["_data_"], left))
+            elif "_type_" in o:
+                left[0] -= 1  # a plain dict that merely has a "_type_" key
             for k, v in o.items():
+                if left[0] <= 0:
+                    break
                 if type(v) is dict or type(v) is list:
-                    o[k] = self._restore(v)
+                    o[k] = self._restore(v, left)
             return o
         if t is list:
             for i, v in enumerate(o):
+                if left[0] <= 0:
+                    break
                 if type(v) is dict or type(v) is list:
-                    o[i] = self._restore(v)
+                    o[i] = self._restore(v, left)
             return o
         return o
