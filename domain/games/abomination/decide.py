@@ -1,0 +1,254 @@
+"""decide(): one small function per move kind, each naming the rules it enforces."""
+
+from __future__ import annotations
+
+from domain.engine import IllegalMove, Turn
+
+from . import flow, lab
+from .content import C
+from .effects import items, run
+
+LAB_MOVES = {"build", "switch", "preserve", "done", "mitigate", "mitigate_done", "damage", "alive"}
+PENDING_MOVES = {"cadaver": {"cadaver"}, "draw": {"draw", "decline"}, "scoundrel": {"hire", "decline"},
+                 "choice": {"choose"}, "entry": {"entry_choice"}, "target": {"choose_target"},
+                 "reader": {"choose_reader"}, "announce": {"announce", "not_announce"}}
+
+
+def resume(turn, rest, front):
+    run(turn, front + rest)
+
+
+# ---------------------------------------------------------------- pending decisions
+def d_pending(turn, seat, move, rec):
+    kind = move["type"]
+    if kind not in PENDING_MOVES[rec["kind"]]:
+        raise IllegalMove("ABOM-ROUND-02", f"waiting for a {rec['kind']} decision, not {kind!r}")
+    st = turn.state
+    p = st["p"][seat]
+    rest = rec["rest"]
+    if kind == "cadaver":  # ABOM-CADAVER-01..06
+        card, option = move.get("card"), move.get("option")
+        if card not in rec["cards"]:
+            raise IllegalMove("ABOM-CADAVER-01", f"card must be one of {rec['cards']}")
+        if option not in ("expertise", "materials"):
+            raise IllegalMove("ABOM-CADAVER-03", "choose exactly one option: expertise or materials")
+        turn.emit("PendingPopped")
+        turn.emit("CardTaken", seat=seat, deck=rec["deck"], card=card, source=rec["source"], option=option)
+        front = items(seat, C.cadavers[card]["cost"]) + [
+            [seat, {"op": "_cadaver", "card": card, "option": option}],
+            [seat, {"op": "_bottom", "deck": rec["deck"], "card": card}]]
+        return resume(turn, rest, front)
+    if kind == "decline":  # ABOM-CARDS-03
+        turn.emit("PendingPopped")
+        turn.emit("NothingHappens", seat=seat, why="declined")
+        return resume(turn, rest, [])
+    if kind == "draw":  # ABOM-CARDS-02..04
+        card = move.get("card")
+        if card not in rec["cards"]:
+            raise IllegalMove("ABOM-CARDS-03", f"card must be one of {rec['cards']}")
+        hand = p["hands"][rec["deck"]]
+        discard = move.get("discard")
+        if len(hand) >= 3 and discard not in hand:
+            raise IllegalMove("ABOM-CARDS-04", "you hold 3: discard one of them before drawing a 4th")
+        if len(hand) < 3 and discard is not None:
+            raise IllegalMove("ABOM-CARDS-04", "a discard is only needed when you already hold 3")
+        turn.emit("PendingPopped")
+        if discard is not None:
+            turn.emit("CardFromHand", seat=seat, deck=rec["deck"], card=discard)
+        turn.emit("CardToHand", seat=seat, deck=rec["deck"], card=card, source=rec["source"],
+                  private_to=[seat] if rec["source"] == "deck" else None,
+                  public={"seat": seat, "deck": rec["deck"], "source": rec["source"]})
+        return resume(turn, rest, [])
+    if kind == "hire":  # AMB-37
+        card = move.get("card")
+        if card not in rec["cards"]:
+            raise IllegalMove("ABOM-CARDS-05", f"card must be one of {rec['cards']}")
+        turn.emit("PendingPopped")
+        turn.emit("CardTaken", seat=seat, deck="scoundrel", card=card, source="docks")
+        sc = C.scoundrels[card]
+        front = items(seat, sc["hireCost"] + sc["effects"]) + [[seat, {"op": "_bottom", "deck": "scoundrel",
+                                                                       "card": card}]]
+        return resume(turn, rest, front)
+    if kind == "choose":
+        i = move.get("option")
+        if not isinstance(i, int) or not 0 <= i < len(rec["options"]):
+            raise IllegalMove("ABOM-PLACE-04", f"option must be 0..{len(rec['options']) - 1}")
+        turn.emit("PendingPopped")
+        turn.emit("EntryChosen", seat=seat, choice=i, label=f"option {i + 1}")
+        return resume(turn, rest, items(seat, rec["options"][i]))
+    if kind == "entry_choice":  # ABOM-EVENT-17
+        i = move.get("choice")
+        choices = C.entries[rec["entry"]]["choices"]
+        if not isinstance(i, int) or not 0 <= i < len(choices):
+            raise IllegalMove("ABOM-EVENT-17", f"choice must be 0..{len(choices) - 1}")
+        turn.emit("PendingPopped")
+        turn.emit("EntryChosen", seat=seat, choice=i, label=choices[i]["label"])
+        return resume(turn, rest, [[seat, {"op": "_entry", "entry": choices[i]["next"]}]])
+    if kind == "choose_target":  # ABOM-EVENT-14/15
+        target = move.get("target")
+        if target not in rec["candidates"]:
+            raise IllegalMove("ABOM-EVENT-15", f"the target must be one of {rec['candidates']}")
+        turn.emit("PendingPopped")
+        return resume(turn, rest, [[seat, {"op": "_afterTarget", "target": target, "card": rec["card"],
+                                           "entry": rec["entry"]}]])
+    if kind == "choose_reader":  # ABOM-EVENT-16
+        reader = move.get("reader")
+        if reader not in rec["candidates"]:
+            raise IllegalMove("ABOM-EVENT-16", "the reader must be another player than the target")
+        turn.emit("PendingPopped")
+        turn.emit("ReaderChosen", seat=seat, reader=reader, target=rec["target"])
+        target = rec["target"]
+        return resume(turn, rest, [[target, {"op": "_entry", "entry": rec["entry"]}],
+                                   [target, {"op": "_bottom", "deck": "event", "card": rec["card"]}]])
+    if kind == "announce":  # ABOM-EVENT-09
+        turn.emit("PendingPopped")
+        front = []
+        flow.trigger_encounter(turn, rec["card"], seat, rec["placer"], rec["entry"], front)
+        return resume(turn, rest, front)
+    if kind == "not_announce":  # ABOM-EVENT-13
+        turn.emit("PendingPopped")
+        turn.emit("EncounterNotAnnounced", card=rec["card"], holder=seat, placer=rec["placer"])
+        turn.emit("CardToBottom", deck="event", card=rec["card"])
+        return resume(turn, rest, [])
+
+
+# ---------------------------------------------------------------- city
+def d_place(turn, seat, move):
+    """ABOM-CITY-02..07, PLACE-*, BUMP-*, EVENT-09/10, PLACE-05."""
+    st = turn.state
+    kind, sid = move.get("kind"), move.get("space")
+    err = flow.check_place(st, seat, kind, sid)[0]
+    if err:
+        raise IllegalMove(*err)
+    turn.emit("PlacementDeclared", seat=seat, kind=kind, space=sid)
+    queue = []
+    d, owner = flow.space_def(sid)
+    if owner is None:
+        for h in st["held"]:
+            if h["location"] == d["location"] and h["holder"] != seat:
+                queue.append([seat, {"op": "_encounter", "card": h["card"], "holder": h["holder"],
+                                     "entry": h["entry"]}])
+    queue.append([seat, {"op": "_placeCost", "space": sid, "kind": kind}])
+    queue += items(seat, d["effects"])
+    queue.append([seat, {"op": "_endTurn"}])
+    run(turn, queue)
+
+
+def d_play(turn, seat, move):
+    """ABOM-CARDS-05/06, AMB-54: a held card at its timing; effect + icons, then to the bottom."""
+    st = turn.state
+    p = st["p"][seat]
+    card = move.get("card")
+    deck = "research" if card in p["hands"]["research"] else "humanity" if card in p["hands"]["humanity"] else None
+    if deck is None:
+        raise IllegalMove("ABOM-CARDS-05", "you do not hold that card")
+    data = C.research[card] if deck == "research" else C.humanity[card]
+    ok = (data["timing"] == "cityTurn" and st["phase"] == "city" and st["active"] == seat and not st["pending"]) or \
+         (data["timing"] == "lab" and st["phase"] == "lab" and not p["done"] and not p["roll"])
+    if not ok:
+        raise IllegalMove("ABOM-CARDS-05", f"{data['name']} may be played only at its timing ({data['timing']})")
+    turn.emit("CardPlayed", seat=seat, card=card, deck=deck)
+    turn.emit("CardFromHand", seat=seat, deck=deck, card=card)
+    run(turn, items(seat, data["effects"] + data["icons"]))
+
+
+# ---------------------------------------------------------------- lab
+def d_lab(turn, seat, move, rng):
+    st = turn.state
+    p = st["p"][seat]
+    kind = move["type"]
+    if p["done"]:
+        raise IllegalMove("ABOM-LAB-06", "you have already finished this Lab phase")
+    if p["roll"] is not None:
+        return d_roll(turn, seat, move, rng)
+    if kind in ("mitigate", "mitigate_done", "damage", "alive"):
+        raise IllegalMove("ABOM-SWITCH-04", "no shock dice roll is waiting")
+    if kind == "build":
+        if p["labStep"] > 0:
+            raise IllegalMove("ABOM-LAB-02", "builds come before throwing the switch and preserving")
+        lab.do_build(turn, seat, move)
+    elif kind == "switch":
+        if p["thrown"]:
+            raise IllegalMove("ABOM-LAB-04", "the switch may be thrown once per Lab phase")
+        if p["labStep"] > 1:
+            raise IllegalMove("ABOM-LAB-02", "the switch comes before preserving")
+        lab.do_switch(turn, seat, move, rng)
+    elif kind == "preserve":
+        mat, stage, k = lab.check_preserve(st, seat, move)
+        turn.emit("MaterialsPreserved", seat=seat, material=mat, stage=stage, count=k)
+    elif kind == "done":
+        turn.emit("LabDone", seat=seat)
+        if all(x["done"] for x in turn.state["p"]):
+            flow.end_lab(turn)
+
+
+def d_roll(turn, seat, move, rng):
+    p = turn.state["p"][seat]
+    roll = p["roll"]
+    kind = move["type"]
+    stage = roll["stage"]
+    if kind == "mitigate" and stage == "mitigate":  # ABOM-CARDS-07/08
+        card, die = move.get("card"), move.get("die")
+        if card not in p["hands"]["research"]:
+            raise IllegalMove("ABOM-CARDS-07", "play a research card you hold")
+        if not isinstance(die, int) or not 0 <= die < len(roll["dice"]):
+            raise IllegalMove("ABOM-CARDS-07", "choose one of the rolled dice")
+        mit = C.research[card]["diceMitigation"]
+        d = roll["dice"][die]
+        if mit["kind"] == "reroll":
+            face = C.dice[d["color"]][rng.die(6) - 1]
+        elif mit["kind"] == "ignore":
+            if d["face"] != "DAMAGE":
+                raise IllegalMove("ABOM-CARDS-07", "this card cancels a DAMAGE result")
+            face = "BLANK"
+        else:
+            if d["face"] == "ALIVE":
+                raise IllegalMove("ABOM-CARDS-07", "that die already shows ALIVE")
+            face = "ALIVE"
+        turn.emit("CardPlayed", seat=seat, card=card, deck="research", mitigation=mit["kind"])
+        turn.emit("CardFromHand", seat=seat, deck="research", card=card)
+        turn.emit("DieChanged", seat=seat, index=die, face=face, random=mit["kind"] == "reroll")
+        lab.advance_roll(turn, seat)
+    elif kind == "mitigate_done" and stage == "mitigate":
+        turn.emit("RollStage", seat=seat, stage="damage")
+        lab.advance_roll(turn, seat)
+    elif kind == "damage" and stage == "damage":
+        lab.place_damage(turn, seat, move.get("part"))
+    elif kind == "alive" and stage == "alive":
+        lab.place_alive(turn, seat, move.get("part"))
+    else:
+        raise IllegalMove("ABOM-SWITCH-05", f"the shock roll waits for a {stage} step, not {kind!r}")
+
+
+# ---------------------------------------------------------------- entry point
+def decide(rules, state, seat, move, rng):
+    turn = Turn(rules, state)
+    st = turn.state
+    kind = move.get("type")
+    if st["phase"] == "over":
+        raise IllegalMove("ABOM-ENDGAME-05", "the game is over")
+    if st["pending"]:
+        rec = st["pending"][-1]
+        if rec["seat"] != seat:
+            raise IllegalMove("ABOM-ROUND-02", f"waiting for seat {rec['seat']}")
+        d_pending(turn, seat, move, rec)
+    elif kind == "pass":
+        raise IllegalMove("ABOM-CITY-04", "a player with a legal placement must place; passing is automatic")
+    elif kind == "play":
+        d_play(turn, seat, move)
+    elif st["phase"] == "city":
+        if kind != "place":
+            raise IllegalMove("ABOM-ROUND-02", f"{kind!r} is not a City phase move")
+        if st["active"] != seat:
+            raise IllegalMove("ABOM-CITY-01", f"it is seat {st['active']}'s City turn")
+        d_place(turn, seat, move)
+    elif st["phase"] == "lab":
+        if kind not in LAB_MOVES:
+            raise IllegalMove("ABOM-ROUND-02", f"{kind!r} is not a Lab phase move")
+        d_lab(turn, seat, move, rng)
+    else:
+        raise IllegalMove("ABOM-ROUND-02", f"no move is expected in the {st['phase']} phase")
+    after = turn.state
+    if after["phase"] not in ("over",) and (after["phase"] != "lab" or kind not in LAB_MOVES | {"play"}):
+        flow.check_objectives(turn, only_in_game=True)
+    return turn.facts

@@ -1,0 +1,349 @@
+"""Round flow: Event -> City -> Lab -> Reset (ABOM-ROUND-01), as automatic steps.
+
+Phases:   event  (first player draws; encounter decisions are pending records)
+          city   (single active seat; forced passes are automatic)
+          lab    (simultaneous; each seat ends with "done")
+          over
+Internal queue steps (ops starting with "_") are handled by `internal`.
+"""
+
+from __future__ import annotations
+
+from .content import C, STAGES
+from .effects import items, push, run
+from .scoring import final_scores, tiebreak_key, alive_count
+
+CONDITIONS = {
+    "lowestHumanity": lambda p: -p["attr"]["humanity"],
+    "highestReputation": lambda p: p["attr"]["reputation"],
+    "highestExpertise": lambda p: p["attr"]["expertise"],
+    "mostFrancs": lambda p: p["francs"],
+    "fewestFrancs": lambda p: -p["francs"],
+}
+
+
+# ---------------------------------------------------------------- spaces
+def space_def(sid):
+    if sid.startswith("lab"):
+        owner, local = sid[3:].split(".", 1)
+        d = C.lab_spaces.get(local)
+        return (d, int(owner)) if d and owner.isdigit() else (None, None)
+    return C.spaces.get(sid), None
+
+
+def all_spaces(st, seat):
+    return list(C.spaces) + [f"lab{seat}.{k}" for k in C.lab_spaces]
+
+
+def location_mod(st, location, kind):
+    return [m for m in st["mods"] if m["scope"] == location and m["kind"] == kind]
+
+
+def check_place(st, seat, kind, sid):
+    """ABOM-CITY-02/03/07, PLACE-01..03, BUMP-01..05. Returns (error|None, franc_cost, bump_slot, bump_cost)."""
+    d, owner = space_def(sid)
+    if d is None:
+        return ("ABOM-CITY-02", f"there is no space {sid!r}"), 0, None, 0
+    if owner is not None and owner != seat:
+        return ("ABOM-CITY-03", "you may not place on another player's lab board"), 0, None, 0
+    if kind not in ("scientist", "assistant") or st["p"][seat]["card"][kind] < 1:
+        return ("ABOM-CITY-02", f"no {kind} on your character card"), 0, None, 0
+    if d["scientistOnly"] and kind != "scientist":
+        return ("ABOM-PLACE-01", f"{sid} is a scientist-only space"), 0, None, 0
+    if location_mod(st, d["location"], "closed"):
+        return ("ABOM-EVENT-04", f"an event closes {d['location']} this round"), 0, None, 0
+    cost = max(0, d["francCost"] + sum(m.get("value", 0) for m in location_mod(st, d["location"], "extraCost")))
+    slot, bump_cost = None, 0
+    if sid in st["spaces"]:
+        free = [i for i, occ in enumerate(st["bump"]) if occ is None]
+        if not free:
+            return ("ABOM-BUMP-04", "the bump track is full: the occupied space cannot be taken"), cost, None, 0
+        slot = free[0]
+        bump_cost = C.bump[st["n"]][slot]
+    if st["p"][seat]["francs"] < cost + bump_cost:
+        rule = "ABOM-BUMP-05" if slot is not None else "ABOM-PLACE-03"
+        return (rule, f"{sid} costs {cost + bump_cost} francs, you have {st['p'][seat]['francs']}"), cost, slot, bump_cost
+    return None, cost, slot, bump_cost
+
+
+def placements(st, seat):
+    out = []
+    for kind in ("scientist", "assistant"):
+        if st["p"][seat]["card"][kind] < 1:
+            continue
+        for sid in all_spaces(st, seat):
+            if check_place(st, seat, kind, sid)[0] is None:
+                out.append({"type": "place", "kind": kind, "space": sid})
+    return out
+
+
+def can_place(st, seat):
+    p = st["p"][seat]
+    if p["card"]["scientist"] + p["card"]["assistant"] == 0:
+        return False
+    for kind in ("scientist", "assistant"):
+        if p["card"][kind]:
+            for sid in all_spaces(st, seat):
+                if check_place(st, seat, kind, sid)[0] is None:
+                    return True
+    return False
+
+
+# ---------------------------------------------------------------- internal steps
+def internal(turn, seat, eff, queue):
+    st = turn.state
+    op = eff["op"]
+    if op == "_startCity":
+        turn.emit("PhaseStarted", phase="city", round=st["round"])
+        next_city_turn(turn, st["first"], include_start=True)
+    elif op == "_endTurn":
+        next_city_turn(turn, seat, include_start=False)
+    elif op == "_bottom":
+        turn.emit("CardToBottom", deck=eff["deck"], card=eff["card"])
+    elif op == "_entry":
+        entry = C.entries[eff["entry"]]
+        turn.emit("EntryRead", seat=seat, entry=eff["entry"], prompt=entry["prompt"])
+        if entry.get("choices"):
+            return push(turn, {"kind": "entry", "seat": seat, "entry": eff["entry"],
+                               "labels": [c["label"] for c in entry["choices"]]}, queue)
+        queue[:0] = items(seat, entry.get("effects", []))
+    elif op == "_target":
+        return target_step(turn, eff, queue)
+    elif op == "_afterTarget":
+        return after_target(turn, eff["target"], eff["card"], eff["entry"], queue)
+    elif op == "_encounter":
+        if st["opts"]["manualAnnounce"]:
+            return push(turn, {"kind": "announce", "seat": eff["holder"], "card": eff["card"], "placer": seat,
+                               "entry": eff["entry"]}, queue)
+        trigger_encounter(turn, eff["card"], eff["holder"], seat, eff["entry"], queue)
+    elif op == "_placeCost":
+        return place_cost(turn, seat, eff, queue)
+    elif op == "_cadaver":
+        card = C.cadavers[eff["card"]]
+        if eff["option"] == "expertise":  # ABOM-CADAVER-04
+            queue[:0] = [[seat, {"op": "attribute", "attr": "expertise", "n": card["expertiseValue"]}]]
+        else:  # ABOM-CADAVER-05
+            queue[:0] = [[seat, {"op": "gainMaterials", "items": card["materials"]}]]
+    else:
+        raise ValueError(f"unknown internal step {op}")
+    return False
+
+
+def trigger_encounter(turn, card, holder, placer, entry, queue):
+    """ABOM-EVENT-09/12: announced and resolved for the placer, then to the bottom of the event deck."""
+    turn.emit("EncounterTriggered", card=card, holder=holder, placer=placer, entry=entry)
+    queue[:0] = [[placer, {"op": "_entry", "entry": entry}], [placer, {"op": "_bottom", "deck": "event", "card": card}]]
+
+
+def place_cost(turn, seat, eff, queue):
+    """ABOM-PLACE-05 / AMB-25: after any encounter, pay the bump, then the franc cost, then place."""
+    st = turn.state
+    sid, kind = eff["space"], eff["kind"]
+    err, cost, slot, bump_cost = check_place(st, seat, kind, sid)
+    if err:
+        turn.emit("PlacementAbandoned", seat=seat, space=sid, why=err[1])
+        queue.clear()
+        if not can_place(turn.state, seat):
+            next_city_turn(turn, seat, include_start=False)
+        return False
+    if slot is not None:
+        occ = st["spaces"][sid]
+        turn.emit("MeepleMoved", seat=occ["seat"], kind=occ["kind"], src=f"space:{sid}", dst=f"bump:{slot}",
+                  bumpedBy=seat)
+        if bump_cost:
+            turn.emit("FrancsPaid", **{"from": seat, "to": occ["seat"], "n": bump_cost})
+    if cost:
+        turn.emit("Francs", seat=seat, n=-cost, why="space cost")
+    turn.emit("MeepleMoved", seat=seat, kind=kind, src="card", dst=f"space:{sid}")
+    return False
+
+
+# ---------------------------------------------------------------- event phase
+def face_of(card, rnd):
+    for i, face in enumerate(card["faces"]):
+        if face["rounds"][0] <= rnd <= face["rounds"][1]:
+            return i, face
+    raise ValueError("no face for round")
+
+
+def start_round(turn):
+    """ABOM-EVENT-01..08, 18..20: the first player draws the top event card."""
+    st = turn.state
+    rnd = st["captain"]
+    turn.emit("PhaseStarted", phase="event", round=rnd)
+    first = st["first"]
+    queue = []
+    if st["decks"]["event"]:
+        cid = st["decks"]["event"][0]
+        if cid in C.events:
+            i, face = face_of(C.events[cid], rnd)
+            turn.emit("EventDrawn", card=cid, face=i, kind="event", title=face["title"], modifiers=face["modifiers"])
+            if face["lightningStorm"]:
+                turn.emit("StormStruck")
+            if face["execution"]:
+                k = 1 if st["n"] == 2 else 2
+                turn.emit("Execution", cards=st["decks"]["publicSquare"][:k])
+            queue += items(first, face["immediate"])
+        else:
+            i, face = face_of(C.encounters[cid], rnd)
+            if face["trigger"]["kind"] == "now":
+                turn.emit("EventDrawn", card=cid, face=i, kind="now", entry=face["entry"])
+                queue.append([first, {"op": "_target", "card": cid, "face": i}])
+            else:
+                turn.emit("EventDrawn", card=cid, face=i, kind="location", holder=first,
+                          location=face["trigger"]["locationId"], entry=face["entry"], private_to=[first],
+                          public={"kind": "location", "holder": first})
+    queue.append([first, {"op": "_startCity"}])
+    run(turn, queue)
+
+
+def target_candidates(st, face):
+    seats = list(range(st["n"]))
+    target = face["target"]
+    if target["kind"] == "chosen":
+        return seats  # ABOM-EVENT-14
+    key = CONDITIONS[target["condition"]]
+    best = max(key(st["p"][s]) for s in seats)
+    return [s for s in seats if key(st["p"][s]) == best]  # ABOM-EVENT-15
+
+
+def target_step(turn, eff, queue):
+    st = turn.state
+    card = eff["card"]
+    face = C.encounters[card]["faces"][eff["face"]]
+    candidates = target_candidates(st, face)
+    if not candidates:  # AMB-28
+        turn.emit("NothingHappens", seat=st["first"], why="nobody meets the encounter's condition")
+        turn.emit("CardToBottom", deck="event", card=card)
+        return False
+    if len(candidates) == 1:
+        return after_target(turn, candidates[0], card, face["entry"], queue)
+    return push(turn, {"kind": "target", "seat": st["first"], "card": card, "entry": face["entry"],
+                       "candidates": candidates}, queue)
+
+
+def after_target(turn, target, card, entry, queue):
+    st = turn.state
+    turn.emit("TargetChosen", seat=st["first"], target=target, card=card)
+    if target == st["first"]:  # ABOM-EVENT-16
+        return push(turn, {"kind": "reader", "seat": st["first"], "card": card, "entry": entry, "target": target,
+                           "candidates": [s for s in range(st["n"]) if s != target]}, queue)
+    queue[:0] = [[target, {"op": "_entry", "entry": entry}], [target, {"op": "_bottom", "deck": "event", "card": card}]]
+    return False
+
+
+# ---------------------------------------------------------------- city phase
+def next_city_turn(turn, start, include_start):
+    """ABOM-CITY-01/05/06/08, AMB-22: next seat clockwise that can place; else the Lab phase."""
+    st = turn.state
+    n = st["n"]
+    order = [(start + k) % n for k in (range(n) if include_start else range(1, n + 1))]
+    for seat in order:
+        if can_place(turn.state, seat):
+            turn.emit("CityTurn", seat=seat)
+            return
+        p = turn.state["p"][seat]
+        why = "no meeples on the character card" if not (p["card"]["scientist"] + p["card"]["assistant"]) \
+            else "no valid space"
+        turn.emit("TurnPassed", seat=seat, why=why)
+    turn.emit("PhaseStarted", phase="lab", round=st["round"])
+
+
+# ---------------------------------------------------------------- lab end, reset, end
+def end_lab(turn):
+    """ABOM-LAB-07, ENDGAME-02/03: objectives, then the alive-monster check, then Reset."""
+    check_objectives(turn, only_in_game=True)
+    st = turn.state
+    if any(full_monster(p) for p in st["p"]):
+        end_game(turn, "monster")
+        return
+    reset(turn)
+
+
+def full_monster(p):
+    need = dict(C.part_limits)
+    for part in p["parts"]:
+        if part["alive"] and part["side"] == "skin":
+            need[part["type"]] -= 1
+    return all(v <= 0 for v in need.values())
+
+
+def decayed_track(track):
+    """ABOM-DECAY-02..04: stage IV and blood at II discarded, then I-III move one stage right."""
+    new = {s: {t: 0 for t in track[s]} for s in STAGES}
+    discarded = {t: track["IV"][t] for t in track["IV"]}
+    discarded["blood"] += track["II"]["blood"]
+    for i, s in enumerate(STAGES[:3]):
+        for t, k in track[s].items():
+            if s == "II" and t == "blood":
+                continue
+            new[STAGES[i + 1]][t] += k
+    return new, {t: k for t, k in discarded.items() if k}
+
+
+def reset(turn):
+    """ABOM-RESET-01..09."""
+    st = turn.state
+    turn.emit("PhaseStarted", phase="reset", round=st["round"])
+    for seat, p in enumerate(st["p"]):  # step 1 decay
+        if p["ice"]:
+            turn.emit("IceAged", seat=seat)
+        else:
+            track, discarded = decayed_track(p["decay"])
+            turn.emit("Decayed", seat=seat, track=track, discarded=discarded)
+    for display, deck, size in (("hospital", "hospital", st["n"]), ("docks", "scoundrel", 3),
+                                ("academy", "research", 2), ("saintRoch", "humanity", 2)):
+        turn.emit("DisplayDiscarded", display=display, deck=deck, cards=list(turn.state["displays"][display]))
+        turn.emit("DisplayRefilled", display=display, deck=deck, cards=turn.state["decks"][deck][:size])
+    turn.emit("DisplayDiscarded", display="publicSquare", deck="publicSquare",
+              cards=list(turn.state["displays"]["publicSquare"]))
+    turn.emit("EventsDiscarded", cards=list(turn.state["inPlay"]))
+    turn.emit("MeeplesReturned")
+    turn.emit("CaptainAdvanced", to=st["captain"] + 1)
+    if turn.state["captain"] > C.rounds:
+        end_game(turn, "captain")
+    else:
+        start_round(turn)
+
+
+def end_game(turn, reason):
+    """ABOM-ENDGAME-01/02/05 and final scoring (ABOM-SCORE, ABOM-OBJECTIVE-04)."""
+    turn.emit("GameEnded", reason=reason)
+    check_objectives(turn, only_in_game=False)
+    final, winners = final_scores(turn.state)
+    turn.emit("FinalScored", final=final, winners=winners)
+
+
+# ---------------------------------------------------------------- objectives
+def stat(st, seat, name):
+    p = st["p"][seat]
+    if name in ("humanity", "reputation", "expertise"):
+        return p["attr"][name]
+    if name == "francs":
+        return p["francs"]
+    if name == "alive":
+        return alive_count(p)
+    if name == "preserved":
+        return sum(p["preserved"].values())
+    raise ValueError(name)
+
+
+def check_objectives(turn, only_in_game):
+    """ABOM-OBJECTIVE-01..04, AMB-45: one holder each; ties settled by the final tie-breakers."""
+    st = turn.state
+    for oid in st["objectives"]:
+        if oid in st["claimed"]:
+            continue
+        obj = C.objectives[oid]
+        cond = obj["condition"]
+        seats = range(st["n"])
+        if obj["kind"] == "inGame":
+            meet = [s for s in seats if stat(st, s, cond["stat"]) >= cond["atLeast"]]
+        elif only_in_game:
+            continue
+        else:
+            best = max(stat(st, s, cond["stat"]) for s in seats)
+            meet = [s for s in seats if stat(st, s, cond["stat"]) == best] if best > 0 else []
+        if meet:
+            winner = max(meet, key=lambda s: tiebreak_key(st, s))
+            turn.emit("ObjectiveClaimed", seat=winner, objective=oid)

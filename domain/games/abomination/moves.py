@@ -1,0 +1,95 @@
+"""legal_moves(): every move a seat may submit now (D-01..D-23 of the catalog)."""
+
+from __future__ import annotations
+
+from . import flow, lab
+from .content import C
+
+
+def pending_moves(st, rec):
+    p = st["p"][rec["seat"]]
+    k = rec["kind"]
+    if k == "cadaver":
+        return [{"type": "cadaver", "card": c, "option": o} for c in rec["cards"] for o in ("expertise", "materials")]
+    if k == "draw":
+        hand = p["hands"][rec["deck"]]
+        out = [{"type": "decline"}]
+        for c in rec["cards"]:
+            if len(hand) < 3:
+                out.append({"type": "draw", "card": c})
+            else:
+                out += [{"type": "draw", "card": c, "discard": d} for d in hand]
+        return out
+    if k == "scoundrel":
+        return [{"type": "decline"}] + [{"type": "hire", "card": c} for c in rec["cards"]]
+    if k == "choice":
+        return [{"type": "choose", "option": i} for i in range(len(rec["options"]))]
+    if k == "entry":
+        return [{"type": "entry_choice", "choice": i} for i in range(len(rec["labels"]))]
+    if k == "target":
+        return [{"type": "choose_target", "target": s} for s in rec["candidates"]]
+    if k == "reader":
+        return [{"type": "choose_reader", "reader": s} for s in rec["candidates"]]
+    if k == "announce":
+        return [{"type": "announce"}, {"type": "not_announce"}]
+    return []
+
+
+def playable(p, timing):
+    out = []
+    for deck, table in (("research", C.research), ("humanity", C.humanity)):
+        for c in p["hands"][deck]:
+            if table[c]["timing"] == timing:
+                out.append({"type": "play", "card": c})
+    return out
+
+
+def roll_moves(p):
+    roll = p["roll"]
+    if roll["stage"] == "mitigate":
+        out = [{"type": "mitigate_done"}]
+        for c in p["hands"]["research"]:
+            kind = C.research[c]["diceMitigation"]["kind"]
+            for i, d in enumerate(roll["dice"]):
+                if (kind == "reroll" and d["face"] != "BLANK") or (kind == "ignore" and d["face"] == "DAMAGE") \
+                        or (kind == "setAlive" and d["face"] != "ALIVE"):
+                    out.append({"type": "mitigate", "card": c, "die": i})
+        return out
+    if roll["stage"] == "damage":
+        return [{"type": "damage", "part": i} for i in lab.damage_options(p)]
+    return [{"type": "alive", "part": i} for i in lab.alive_options(p)]
+
+
+def lab_moves(st, seat):
+    p = st["p"][seat]
+    if p["done"]:
+        return []
+    if p["roll"] is not None:
+        return roll_moves(p)
+    out = []
+    if p["labStep"] == 0:
+        out += lab.build_moves(p)
+    if not p["thrown"] and p["labStep"] <= 1 and any(x["side"] == "skin" for x in p["parts"]):
+        charged = sum(1 for j in p["jars"] if j)
+        for jars in range(1, min(3, charged) + 1):
+            for blue in range(0, lab.blue_allowed(p) + 1):
+                out.append({"type": "switch", "jars": jars, "blue": blue})
+    out += lab.preserve_moves(p)
+    out += playable(p, "lab")
+    out.append({"type": "done"})
+    return out
+
+
+def legal_moves(st, seat):
+    if st["phase"] == "over":
+        return []
+    if st["pending"]:
+        rec = st["pending"][-1]
+        return pending_moves(st, rec) if rec["seat"] == seat else []
+    if st["phase"] == "city":
+        if st["active"] != seat:
+            return []
+        return flow.placements(st, seat) + playable(st["p"][seat], "cityTurn")
+    if st["phase"] == "lab":
+        return lab_moves(st, seat)
+    return []

@@ -1,0 +1,57 @@
+"""Final scoring and tie-breaks (ABOM-SCORE-*, ABOM-OBJECTIVE-05, AMB-19/20/21)."""
+
+from __future__ import annotations
+
+from .content import C
+
+
+def alive_count(p):
+    return sum(1 for part in p["parts"] if part["alive"])
+
+
+def tiebreak_key(st, seat):
+    """ABOM-SCORE-10..12: alive parts, francs, then turn order from the first player."""
+    p = st["p"][seat]
+    return (alive_count(p), p["francs"], -((seat - st["first"]) % st["n"]))
+
+
+def dial_vp_up(attr, reached_max):
+    """Highest VP(n) reached above the start (AMB-19: reached at any time)."""
+    dial = C.dials[attr]
+    vals = [i["n"] for i in dial["icons"] if i["icon"] == "VP" and dial["start"] < i["at"] <= reached_max]
+    return max(vals) if vals else 0
+
+
+def humanity_vp(p):
+    """AMB-20: positive final Humanity scores the highest VP reached, negative the lowest."""
+    dial = C.dials["humanity"]
+    lo, hi = p["reached"]["humanity"]
+    value = p["attr"]["humanity"]
+    if value > 0:
+        vals = [i["n"] for i in dial["icons"] if i["icon"] == "VP" and 0 < i["at"] <= hi and i["at"] > dial["start"]]
+        return max(vals) if vals else 0
+    if value < 0:
+        vals = [i["n"] for i in dial["icons"] if i["icon"] == "VP" and lo <= i["at"] < dial["start"]]
+        return min(vals) if vals else 0
+    return 0
+
+
+def final_scores(st):
+    n = st["n"]
+    final = {}
+    best_h = max(p["attr"]["humanity"] for p in st["p"])
+    for seat, p in enumerate(st["p"]):
+        alive = sum(C.anatomy[part["type"]]["alivePoints"] for part in p["parts"] if part["alive"])
+        objectives = 10 * sum(1 for o, s in st["claimed"].items() if s == seat)
+        rep = dial_vp_up("reputation", p["reached"]["reputation"][1])
+        exp = dial_vp_up("expertise", p["reached"]["expertise"][1])
+        hum = humanity_vp(p)
+        bonus = 5 if st["end"] == "captain" and best_h > 0 and p["attr"]["humanity"] == best_h else 0
+        total = p["vp"] + alive + objectives + rep + exp + hum + bonus
+        final[str(seat)] = {"track": p["vp"], "alive": alive, "objectives": objectives, "reputation": rep,
+                            "expertise": exp, "humanity": hum, "humanityBonus": bonus, "total": total}
+    top = max(f["total"] for f in final.values())
+    tied = [s for s in range(n) if final[str(s)]["total"] == top]
+    best = max(tiebreak_key(st, s) for s in tied)
+    winners = [s for s in tied if tiebreak_key(st, s) == best]
+    return final, winners

@@ -1,0 +1,85 @@
+"""The empty table (initial_state) and the random setup facts (setup)."""
+
+from __future__ import annotations
+
+from domain.engine import IllegalMove
+
+from .content import C, STAGED, STAGES
+
+OPTIONS = {"firstTwoPlayerGame": bool, "manualAnnounce": bool}
+
+
+def empty_track():
+    return {s: {t: 0 for t in STAGED} for s in STAGES}
+
+
+def new_player():
+    return {
+        "character": None, "francs": 0,
+        "attr": {a: C.dials[a]["start"] for a in ("humanity", "reputation", "expertise")},
+        "reached": {a: [C.dials[a]["start"], C.dials[a]["start"]] for a in ("humanity", "reputation", "expertise")},
+        "icons": {"humanity": {}, "reputation": {}, "expertise": {}},
+        "vp": 0,
+        "card": {"scientist": 1, "assistant": 2}, "reserve": {"scientist": 3, "assistant": 1},
+        "decay": empty_track(), "bone": 0, "preserved": {"organ": 0, "muscle": 0},
+        "jars": [], "ice": [], "parts": [],
+        "hands": {"humanity": [], "research": []},
+        "blue": 0, "labStep": 0, "thrown": False, "done": False, "roll": None,
+    }
+
+
+def initial_state(players, options):
+    """ABOM-SETUP-01, -20..-25, -27: the empty table for 2-4 players."""
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise IllegalMove("ABOM-SETUP-01", f"Abomination takes 2 to 4 players, not {players}")
+    options = dict(options or {})
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise IllegalMove("ABOM-SETUP-19", f"unknown option {key!r}; known: {sorted(OPTIONS)}")
+        if not isinstance(value, OPTIONS[key]):
+            raise IllegalMove("ABOM-SETUP-19", f"option {key!r} must be {OPTIONS[key].__name__}")
+    players_list = [new_player() for _ in range(players)]
+    for p in players_list:
+        p["francs"] = players  # ABOM-SETUP-21
+    return {
+        "n": players, "opts": {k: options.get(k, False) for k in OPTIONS},
+        "phase": "setup", "round": 0, "captain": 1, "first": 0, "active": None,
+        "decks": {}, "displays": {"hospital": [], "docks": [], "academy": [], "saintRoch": [], "publicSquare": []},
+        "setAside": [], "objectives": [], "removedObjectives": [], "claimed": {},
+        "bump": [None for _ in C.bump[players]], "spaces": {},
+        "inPlay": [], "storm": False, "mods": [], "held": [], "pending": [],
+        "p": players_list, "end": None, "final": None, "winners": None,
+    }
+
+
+def setup_facts(state, rng):
+    """ABOM-SETUP-02..-18, -26: shuffles and deals, recorded as facts."""
+    n = state["n"]
+    decks = {}
+    for deck in ("cemetery", "morgue", "hospital", "publicSquare"):
+        cards = sorted(cid for cid, c in C.cadavers.items() if c["deck"] == deck and not c.get("setAsideAtSetup"))
+        decks[deck] = rng.fork(deck).shuffled(cards)
+    decks["scoundrel"] = rng.fork("scoundrel").shuffled(sorted(C.scoundrels))
+    decks["research"] = rng.fork("research").shuffled(sorted(C.research))
+    decks["humanity"] = rng.fork("humanity").shuffled(sorted(C.humanity))
+    ev = rng.fork("events")
+    events = ev.sample(sorted(C.events), 8)
+    encounters = ev.sample(sorted(C.encounters), 4)
+    decks["event"] = events[6:8] + ev.shuffled(events[:6] + encounters)  # ABOM-SETUP-11
+    objectives = rng.fork("objectives").sample(sorted(C.objectives), 4)
+    removed = sorted(set(C.objectives) - set(objectives))
+    pool = sorted(C.characters)
+    if state["opts"]["firstTwoPlayerGame"] and n == 2:
+        pool = [c for c in pool if not C.characters[c]["notForFirstTwoPlayerGames"]]
+    characters = rng.fork("characters").sample(pool, n)
+    first = rng.fork("first").randint(0, n - 1)
+    public_decks = {k: len(v) for k, v in decks.items()}
+    facts = [
+        {"type": "DecksShuffled", "decks": decks, "removedObjectives": removed, "private_to": [],
+         "public": {"type": "DecksShuffled", "sizes": public_decks}, "random": True},
+        {"type": "TableDealt", "random": True,
+         "displays": {"hospital": decks["hospital"][:n], "docks": decks["scoundrel"][:3],
+                      "academy": decks["research"][:2], "saintRoch": decks["humanity"][:2]},
+         "setAside": [C.set_aside], "objectives": objectives, "characters": characters, "first": first},
+    ]
+    return facts
