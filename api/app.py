@@ -39,4 +39,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     errors.install(app)
     for router in ROUTERS:
         app.include_router(router)
+    from api.projections_deps import install_projections  # the read side (projections/)
+
+    install_projections(app)
     return app

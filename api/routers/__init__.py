@@ -1,6 +1,6 @@
 """The routers of the app, in order. Other packages append theirs to `ROUTERS`."""
 
-from . import events, game_types, games, health, moves, undo
+from . import analytics, audit, events, game_types, games, health, moves, replay, scores, stream, undo
 
 ROUTERS = [
     health.router,
@@ -9,4 +9,10 @@ ROUTERS = [
     moves.router,
     events.router,
     undo.router,
+    # the read side (projections/)
+    replay.router,
+    scores.router,
+    analytics.router,
+    audit.router,
+    stream.router,
 ]

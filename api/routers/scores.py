@@ -1,0 +1,35 @@
+"""Scores of one game (after every move) and leaderboards per game type."""
+
+from fastapi import APIRouter
+
+from api.deps import CallerDep
+from api.models import ERRORS
+from api.projections_deps import ReadSideDep, UnknownGameType, not_projected, synced
+from domain.engine import get_rules
+
+router = APIRouter(tags=["scores"], responses=ERRORS)
+
+
+def known_game_type(game: str) -> str:
+    try:
+        return get_rules(game).meta.name
+    except KeyError:
+        raise UnknownGameType(f"unknown game type {game!r}", game=game) from None
+
+
+@router.get("/games/{game_id}/scores")
+def game_scores(game_id: str, caller: CallerDep, read_side: ReadSideDep) -> dict:
+    """Current scores and the score history: after setup (move 0) and after every effective move."""
+    synced(read_side, ["scoreboard"])
+    scores = read_side.scores(game_id)
+    if scores is None:
+        raise not_projected(game_id)
+    return scores
+
+
+@router.get("/scoreboard/{game}")
+def scoreboard(game: str, read_side: ReadSideDep) -> dict:
+    """Leaderboard of a game type by player name: games, wins, average score and Elo-style rating."""
+    game = known_game_type(game)
+    synced(read_side, ["scoreboard"])
+    return {"game": game, "leaders": read_side.leaders(game)}

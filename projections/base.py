@@ -1,0 +1,108 @@
+"""What every Heirloom projection shares: event dispatch, batching, per-game caches.
+
+A projection turns event records into view changes (`ops`) and commits them with the
+tracking position through its `RedisView`. Reads inside a batch go through in-memory
+caches that are updated with every change, so a batch of many events can be committed
+as one transaction; caches are trimmed only after a commit and dropped after any failure.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable, Iterable, Protocol, Sequence
+from uuid import UUID
+
+from eventsourcing.persistence import Tracking
+from eventsourcing.projection import Projection
+
+from domain.engine import Rules, get_rules
+
+from .records import EventRecord, to_record
+from .views import Op, RedisView
+
+CACHE_SIZE = 512
+
+
+class EventSource(Protocol):
+    """Reads one game's stored events (the projections' only query of the write side)."""
+
+    def records(self, game_id: str, lte: int | None = None) -> list[EventRecord]: ...
+
+
+class ApplicationEvents:
+    """`EventSource` over an eventsourcing application (its recorder and mapper)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def records(self, game_id: str, lte: int | None = None) -> list[EventRecord]:
+        stored = self.app.recorder.select_events(UUID(str(game_id)), lte=lte)
+        return [to_record(self.app.mapper.to_domain_event(item)) for item in stored]
+
+
+class GameProjection(Projection[RedisView]):
+    """Base class: dispatches records to `on_<Type>` methods and commits their ops."""
+
+    name = "game-projection"
+    view_class: type[RedisView] = RedisView
+
+    def __init__(self, view: RedisView, *, events: EventSource | None = None,
+                 rules_for: Callable[[str], Rules] = get_rules) -> None:
+        super().__init__(view)
+        self.events = events
+        self.rules_for = rules_for
+        self.cache: OrderedDict[str, Any] = OrderedDict()
+        #: Values written by the batch being applied (not yet readable from Redis).
+        self.pending: dict[Any, Any] = {}
+
+    # ---- eventsourcing Projection interface
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:  # type: ignore[override]
+        record = to_record(domain_event)
+        record["notification_id"] = tracking.notification_id
+        self.process_batch([record], tracking)
+
+    # ---- batches
+
+    def process_batch(self, records: Sequence[EventRecord], tracking: Tracking) -> None:
+        """Apply `records` (in notification order) and commit them with `tracking`."""
+        ops: list[Op] = []
+        self.pending = {}
+        try:
+            for record in records:
+                handler = getattr(self, f"on_{record['type']}", None)
+                if handler is not None:
+                    handler(record, ops)
+            self.view.commit(tracking, ops)
+        except BaseException:
+            self.forget()
+            raise
+        finally:
+            self.pending = {}
+        while len(self.cache) > CACHE_SIZE:
+            self.cache.popitem(last=False)
+
+    def forget(self) -> None:
+        """Drop every cache (after a failed commit, a conflict or a rebuild)."""
+        self.cache.clear()
+        self.view.refresh_generation()
+
+    def cached(self, key: str, load: Callable[[], Any]) -> Any:
+        if key in self.cache:
+            self.cache.move_to_end(key)
+            return self.cache[key]
+        value = self.cache[key] = load()
+        return value
+
+    def rules(self, game_type: str) -> Rules:
+        return self.rules_for(game_type)
+
+    def game_records(self, game_id: str, lte: int) -> list[EventRecord]:
+        if self.events is None:
+            raise RuntimeError(f"projection {self.name!r} needs an event source to summarise games")
+        return self.events.records(game_id, lte=lte)
+
+
+def keep_first(key: str, count: int) -> Iterable[Op]:
+    """Ops that keep the first `count` items of a list (LTRIM 0 -1 would keep them all)."""
+    return [("delete", key)] if count <= 0 else [("ltrim", key, 0, count - 1)]

@@ -1,0 +1,161 @@
+"""`ReadSide`: the projections of one application, their views, runner and queries.
+
+The API keeps one on ``app.state.projections``; the CLI builds one to run or rebuild
+projections in a separate process. Views use the event store's own Redis connection and
+key prefix when the application runs on `domain.eventstore` (``<prefix>:proj:<name>:``),
+otherwise ``REDIS_URL`` (default redis://127.0.0.1:6379/0).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any, Callable, Iterable, TextIO
+
+import redis
+
+from domain.engine import Rules, get_rules
+
+from .analytics import AnalyticsProjection, AnalyticsView, game_report
+from .base import ApplicationEvents, GameProjection
+from .replay import CHECKPOINT_EVERY, GameNotProjected, ReplayProjection, ReplayView, history, moves_log, replay_step
+from .runner import ProjectionRunner, catch_up, rebuild
+from .scoreboard import ScoreboardProjection, ScoreboardView
+
+PROJECTION_CLASSES: dict[str, type[GameProjection]] = {
+    "replay": ReplayProjection,
+    "scoreboard": ScoreboardProjection,
+    "analytics": AnalyticsProjection,
+}
+
+
+def redis_of(app: Any) -> tuple[redis.Redis, str]:
+    """The Redis client and key prefix the application's event store uses."""
+    datastore = getattr(app.recorder, "datastore", None)
+    if datastore is not None and hasattr(datastore, "client"):
+        return datastore.client, datastore.prefix
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    return redis.Redis.from_url(url), os.environ.get("REDIS_KEY_PREFIX") or "heirloom"
+
+
+class ReadSide:
+    """Builds every projection of `app` and answers the read endpoints' queries."""
+
+    def __init__(self, app: Any, *, names: Iterable[str] | None = None, client: redis.Redis | None = None,
+                 prefix: str | None = None, rules_for: Callable[[str], Rules] = get_rules,
+                 checkpoint_every: int = CHECKPOINT_EVERY, name_suffix: str = "", external: bool = False) -> None:
+        self.app = app
+        #: True when another process (``heirloom projections run``) applies the events.
+        self.external = external
+        self._inline_lock = threading.Lock()
+        if client is None:
+            client, default_prefix = redis_of(app)
+            prefix = prefix or default_prefix
+        self.client = client
+        self.prefix = prefix or "heirloom"
+        self.rules_for = rules_for
+        self.checkpoint_every = checkpoint_every
+        events = ApplicationEvents(app)
+        self.projections: dict[str, GameProjection] = {}
+        for name in names if names is not None else PROJECTION_CLASSES:
+            cls = PROJECTION_CLASSES[name]
+            view = cls.view_class(client, self.prefix, name + name_suffix)
+            projection = cls(view, events=events, rules_for=rules_for)
+            if isinstance(projection, ReplayProjection):
+                projection.every = checkpoint_every
+            self.projections[name] = projection
+        self.runner = ProjectionRunner(app, self.projections)
+
+    # ---- operations
+
+    def start(self) -> "ReadSide":
+        self.runner.start()
+        return self
+
+    def stop(self) -> None:
+        self.runner.stop()
+
+    def catch_up(self) -> None:
+        """Apply everything written so far, synchronously (tests, tools)."""
+        for projection in self.projections.values():
+            catch_up(self.app, projection)
+
+    def rebuild(self, name: str, *, show_progress: bool = True, stream: TextIO | None = None) -> int:
+        return rebuild(self.app, self.projections[name], show_progress=show_progress, stream=stream)
+
+    def sync(self, names: Iterable[str] | None = None, timeout: float = 5.0) -> None:
+        """Read-your-writes: wait until `names` reflect every write made before this call.
+
+        With the runner in this process (or another one), wait for it; with no runner at
+        all (a tool, a test without lifespan) apply the new events here, synchronously.
+        """
+        if self.runner.running or self.external:
+            self.runner.wait_current(timeout, names)
+            return
+        with self._inline_lock:
+            for name in names if names is not None else self.projections:
+                catch_up(self.app, self.projections[name])
+
+    def status(self) -> dict[str, Any]:
+        head = self.app.recorder.max_notification_id() or 0
+        return {
+            "head": head,
+            "running": self.runner.running,
+            "projections": {
+                name: {"position": self.runner.position(name), "lag": head - self.runner.position(name),
+                       "error": self.runner.errors.get(name)}
+                for name in self.projections
+            },
+        }
+
+    # ---- views
+
+    @property
+    def replay_view(self) -> ReplayView:
+        return self.projections["replay"].view  # type: ignore[return-value]
+
+    @property
+    def scoreboard_view(self) -> ScoreboardView:
+        return self.projections["scoreboard"].view  # type: ignore[return-value]
+
+    @property
+    def analytics_view(self) -> AnalyticsView:
+        return self.projections["analytics"].view  # type: ignore[return-value]
+
+    # ---- queries (callers pass the write side's Caller)
+
+    def replay(self, game_id: str, step: int | None, caller: Any) -> dict[str, Any]:
+        """The replay of `step` (None: the last step)."""
+        if step is None:
+            status = self.replay_view.status(game_id)
+            if status is None:
+                raise GameNotProjected(game_id)
+            step = status["steps"]
+        return replay_step(self.replay_view, self.rules_for, game_id, step, caller, self.checkpoint_every)
+
+    def known_version(self, game_id: str) -> int | None:
+        """The last version of the game the replay projection saw in the notification log."""
+        try:
+            self.sync(["replay"])
+        except TimeoutError:
+            pass
+        status = self.replay_view.status(game_id)
+        return None if status is None else status["version"]
+
+    def moves_log(self, game_id: str, caller: Any) -> list[dict[str, Any]]:
+        return moves_log(self.replay_view, self.rules_for, game_id, caller)
+
+    def history(self, game_id: str, caller: Any) -> dict[str, Any]:
+        return history(self.replay_view, self.rules_for, game_id, caller)
+
+    def scores(self, game_id: str) -> dict[str, Any] | None:
+        return self.scoreboard_view.scores(game_id)
+
+    def leaders(self, game_type: str) -> list[dict[str, Any]]:
+        return self.scoreboard_view.leaders(game_type)
+
+    def analytics(self, game_type: str) -> dict[str, Any]:
+        return self.analytics_view.report(game_type)
+
+    def game_analytics(self, game_id: str) -> dict[str, Any]:
+        return game_report(self.replay_view, self.rules_for, game_id)

@@ -1,0 +1,36 @@
+"""What a viewer may see of a replayed step or a listed move: one place on the read side.
+
+The rule itself is the write side's (`domain.service.redact_move`, `visible_facts`), so
+the events listing, the moves-log and the replay redact identically: while a game runs,
+a viewer sees the state through `rules.view`, facts through `visible_fact`, and a move
+whose facts hide something from the viewer only as ``{"type": ..., "hidden": true}``.
+Once the game is finished everyone sees everything at every step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import Rules, Viewer, visible_facts
+from domain.service import redact_move
+
+
+def visible_move(rules: Rules, entry: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """The move of a move entry as `viewer` may see it."""
+    return redact_move(rules, entry.get("move") or {}, entry.get("facts") or [], entry.get("seat"), viewer)
+
+
+def visible_entry(rules: Rules, entry: dict[str, Any], viewer: Viewer, undone: bool) -> dict[str, Any]:
+    """A move entry for listings (moves-log, history) as `viewer` may see it."""
+    return {
+        "version": entry["version"],
+        "move_no": entry["move_no"],
+        "seat": entry["seat"],
+        "actor": entry.get("actor"),
+        "move": visible_move(rules, entry, viewer),
+        "facts": visible_facts(entry.get("facts") or [], viewer),
+        "description": entry.get("description") or "",
+        "scores": entry.get("scores") or {},
+        "recorded_at": entry.get("recorded_at"),
+        "undone": undone,
+    }

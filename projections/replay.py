@@ -1,0 +1,354 @@
+"""The replay projection: every move of every game, checkpoints, undo requests.
+
+Per game (keys under ``<prefix>:proj:replay:g:<id>:``):
+
+- ``meta``   what `Created` said (type, players, names, options, setup facts);
+- ``status`` ``{"steps", "finished", "undone": [versions], "version"}``;
+- ``moves``  hash version -> move entry, every `MovePlayed` (undone ones too);
+- ``eff``    list of the versions of the effective moves, in order (step n = eff[:n]);
+- ``ckpt``   hash step -> state after that step, for steps 0, K, 2K, ... (K = CHECKPOINT_EVERY);
+- ``undo``   hash request id -> undo request (status pending / applied / rejected, votes).
+
+The state after step n is ``ckpt[K * (n // K)]`` folded with at most K-1 moves' facts.
+An undo to move m trims ``eff`` to m-1 entries and drops the checkpoints after step m-1,
+so later steps are rebuilt from the moves played after the undo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import State, Viewer, visible_facts
+
+from .base import GameProjection, keep_first
+from .records import EventRecord
+from .redaction import visible_entry, visible_move
+from .timeline import fold_moves, game_meta, initial_state, move_entry, undo_request
+from .views import Op, RedisView, dumps, loads
+
+CHECKPOINT_EVERY = 20
+
+
+class ReplayView(RedisView):
+    """Keys of the replay projection and its queries."""
+
+    def game_key(self, game_id: str, part: str) -> str:
+        return self.key("g", game_id, part)
+
+    # ---- reads used by the projection (cache loads)
+
+    def load_game(self, game_id: str, every: int) -> dict[str, Any] | None:
+        pipe = self.client.pipeline(transaction=True)
+        pipe.get(self.game_key(game_id, "meta"))
+        pipe.get(self.game_key(game_id, "status"))
+        pipe.lrange(self.game_key(game_id, "eff"), 0, -1)
+        pipe.hgetall(self.game_key(game_id, "undo"))
+        meta, status, eff, undo = pipe.execute()
+        if meta is None:
+            return None
+        doc = {
+            "meta": loads(meta), "status": loads(status), "eff": [int(v) for v in eff],
+            "undo": {k.decode(): loads(v) for k, v in undo.items()}, "entries": {},
+        }
+        steps = doc["status"]["steps"]
+        base = (steps // every) * every
+        doc["head"] = loads(self.client.hget(self.game_key(game_id, "ckpt"), base))
+        versions = doc["eff"][base:steps]
+        doc["entries"].update(zip(versions, self.entries(game_id, versions)))
+        return doc
+
+    def entries(self, game_id: str, versions: list[int]) -> list[dict]:
+        if not versions:
+            return []
+        raws = self.client.hmget(self.game_key(game_id, "moves"), versions)
+        return [loads(raw) for raw in raws]
+
+    # ---- queries used by the API
+
+    def snapshot(self, game_id: str, step: int, every: int) -> tuple | None:
+        """(meta, status, checkpoint state at or before `step`, eff versions base..step) read atomically."""
+        base = (step // every) * every
+        pipe = self.client.pipeline(transaction=True)
+        pipe.get(self.game_key(game_id, "meta"))
+        pipe.get(self.game_key(game_id, "status"))
+        pipe.hget(self.game_key(game_id, "ckpt"), base)
+        start, end = (max(base - 1, 0), step - 1) if step > 0 else (1, 0)  # (1, 0): empty
+        pipe.lrange(self.game_key(game_id, "eff"), start, end)
+        meta, status, checkpoint, eff = pipe.execute()
+        if meta is None:
+            return None
+        return loads(meta), loads(status), base, loads(checkpoint), [int(v) for v in eff]
+
+    def all_moves(self, game_id: str) -> tuple[dict | None, dict | None, list[dict], dict]:
+        pipe = self.client.pipeline(transaction=True)
+        pipe.get(self.game_key(game_id, "meta"))
+        pipe.get(self.game_key(game_id, "status"))
+        pipe.hgetall(self.game_key(game_id, "moves"))
+        pipe.hgetall(self.game_key(game_id, "undo"))
+        meta, status, moves, undo = pipe.execute()
+        entries = sorted((loads(raw) for raw in moves.values()), key=lambda e: e["version"])
+        return loads(meta), loads(status), entries, {k.decode(): loads(v) for k, v in undo.items()}
+
+    def status(self, game_id: str) -> dict | None:
+        return loads(self.client.get(self.game_key(game_id, "status")))
+
+    def game_ids(self) -> list[str]:
+        return sorted(k.decode() for k in self.client.hkeys(self.key("games")))
+
+    def games(self) -> dict[str, dict]:
+        return {k.decode(): loads(v) for k, v in self.client.hgetall(self.key("games")).items()}
+
+
+class ReplayProjection(GameProjection):
+    """Follows `Game` events into the replay view (see the module docstring)."""
+
+    name = "replay"
+    view_class = ReplayView
+    every = CHECKPOINT_EVERY
+
+    # ---- cache
+
+    def doc(self, game_id: str) -> dict[str, Any] | None:
+        return self.cached(game_id, lambda: self.view.load_game(game_id, self.every))
+
+    def entry(self, game_id: str, doc: dict, version: int) -> dict:
+        if version in doc["entries"]:
+            return doc["entries"][version]
+        if ("entry", game_id, version) in self.pending:
+            return self.pending["entry", game_id, version]
+        return self.view.entries(game_id, [version])[0]
+
+    def _status_op(self, game_id: str, doc: dict) -> Op:
+        return ("set", self.view.game_key(game_id, "status"), dumps(doc["status"]))
+
+    # ---- handlers
+
+    def on_Created(self, record: EventRecord, ops: list[Op]) -> None:
+        game_id = record["game_id"]
+        meta = game_meta(record)
+        rules = self.rules(meta["game_type"])
+        state = initial_state(rules, meta)
+        status = {"steps": 0, "finished": bool(rules.is_over(state)), "undone": [], "version": record["version"]}
+        self.cache[game_id] = {"meta": meta, "status": status, "eff": [], "undo": {}, "entries": {},
+                               "head": state}
+        self.pending[game_id, 0] = dumps(state)
+        ops += [
+            ("set", self.view.game_key(game_id, "meta"), dumps(meta)),
+            ("set", self.view.game_key(game_id, "status"), dumps(status)),
+            ("hset", self.view.game_key(game_id, "ckpt"), 0, self.pending[game_id, 0]),
+            ("hset", self.view.key("games"), game_id,
+             dumps({"game_type": meta["game_type"], "created_at": meta["created_at"]})),
+        ]
+
+    def on_MovePlayed(self, record: EventRecord, ops: list[Op]) -> None:
+        game_id = record["game_id"]
+        doc = self.doc(game_id)
+        if doc is None:
+            return
+        rules = self.rules(doc["meta"]["game_type"])
+        entry = move_entry(record)
+        doc["head"] = fold_moves(rules, doc["head"], [entry])
+        doc["eff"].append(entry["version"])
+        status = doc["status"]
+        status["steps"] += 1
+        status["finished"] = entry["finished"]
+        status["version"] = record["version"]
+        doc["entries"][entry["version"]] = entry
+        ops += [
+            ("hset", self.view.game_key(game_id, "moves"), entry["version"], dumps(entry)),
+            ("rpush", self.view.game_key(game_id, "eff"), entry["version"]),
+            self._status_op(game_id, doc),
+        ]
+        self.pending["entry", game_id, entry["version"]] = entry
+        if status["steps"] % self.every == 0:
+            doc["entries"] = {}  # folding restarts from this checkpoint
+            checkpoint = self.pending[game_id, status["steps"]] = dumps(doc["head"])
+            ops.append(("hset", self.view.game_key(game_id, "ckpt"), status["steps"], checkpoint))
+
+    def on_MovesUndone(self, record: EventRecord, ops: list[Op]) -> None:
+        game_id = record["game_id"]
+        doc = self.doc(game_id)
+        if doc is None:
+            return
+        rules = self.rules(doc["meta"]["game_type"])
+        status = doc["status"]
+        keep = max(0, min(int(record.get("to_move") or 1) - 1, status["steps"]))
+        undone = [v for v in doc["eff"][keep:]]
+        undone += [v for v in record.get("undone_versions") or [] if v not in undone]
+        stale = [step for step in range(self.every * (keep // self.every + 1), status["steps"] + 1, self.every)]
+        doc["eff"] = doc["eff"][:keep]
+        status["steps"] = keep
+        status["undone"] = sorted(set(status["undone"]) | set(undone))
+        status["version"] = record["version"]
+        base = (keep // self.every) * self.every
+        head = loads(self.client_checkpoint(game_id, base, doc))
+        head = fold_moves(rules, head, [self.entry(game_id, doc, v) for v in doc["eff"][base:keep]])
+        doc["head"] = head
+        status["finished"] = bool(rules.is_over(head))
+        self._request(doc, record)["status"] = "applied"
+        ops += list(keep_first(self.view.game_key(game_id, "eff"), keep))
+        for step in stale:
+            self.pending.pop((game_id, step), None)
+        if stale:
+            ops.append(("hdel", self.view.game_key(game_id, "ckpt"), *stale))
+        ops += [self._status_op(game_id, doc), self._undo_op(game_id, doc, record)]
+
+    def client_checkpoint(self, game_id: str, step: int, doc: dict) -> bytes:
+        """A checkpoint's JSON: from this batch's pending writes or from Redis."""
+        if (game_id, step) in self.pending:
+            return self.pending[game_id, step]
+        raw = self.view.client.hget(self.view.game_key(game_id, "ckpt"), step)
+        if raw is None:  # never expected; refold from step 0 rather than fail
+            rules = self.rules(doc["meta"]["game_type"])
+            state = fold_moves(rules, initial_state(rules, doc["meta"]),
+                               [self.entry(game_id, doc, v) for v in doc["eff"][:step]])
+            return dumps(state)
+        return raw
+
+    def on_UndoRequested(self, record: EventRecord, ops: list[Op]) -> None:
+        doc = self.doc(record["game_id"])
+        if doc is None:
+            return
+        doc["undo"][record["request_id"]] = undo_request(record)
+        ops.append(self._undo_op(record["game_id"], doc, record))
+
+    def on_UndoVoted(self, record: EventRecord, ops: list[Op]) -> None:
+        doc = self.doc(record["game_id"])
+        if doc is None:
+            return
+        self._request(doc, record)["votes"][str(record.get("seat"))] = bool(record.get("approve"))
+        ops.append(self._undo_op(record["game_id"], doc, record))
+
+    def on_UndoRejected(self, record: EventRecord, ops: list[Op]) -> None:
+        doc = self.doc(record["game_id"])
+        if doc is None:
+            return
+        self._request(doc, record)["status"] = "rejected"
+        ops.append(self._undo_op(record["game_id"], doc, record))
+
+    @staticmethod
+    def _request(doc: dict, record: EventRecord) -> dict:
+        request_id = record.get("request_id")
+        if request_id not in doc["undo"]:
+            doc["undo"][request_id] = undo_request(record)
+        return doc["undo"][request_id]
+
+    def _undo_op(self, game_id: str, doc: dict, record: EventRecord) -> Op:
+        request_id = record.get("request_id")
+        return ("hset", self.view.game_key(game_id, "undo"), request_id, dumps(doc["undo"][request_id]))
+
+
+# --------------------------------------------------------------------------- queries
+
+
+class GameNotProjected(LookupError):
+    """The replay view has no such game (unknown id, or not projected yet)."""
+
+
+class StepOutOfRange(ValueError):
+    def __init__(self, step: int, steps: int) -> None:
+        super().__init__(f"step {step} is outside 0..{steps}")
+        self.step = step
+        self.steps = steps
+
+
+def replay_step(view: ReplayView, rules_for, game_id: str, step: int, caller: Any,
+                every: int = CHECKPOINT_EVERY) -> dict[str, Any]:
+    """The state after `step` effective moves as `caller` may see it (API.md's replay).
+
+    Costs one checkpoint read and at most `every` - 1 folds of a move's facts. `caller`
+    is the write side's `Caller` (its `viewer(finished)` names the kernel viewer).
+    """
+    snapshot = view.snapshot(game_id, max(step, 0), every)
+    if snapshot is None:
+        raise GameNotProjected(game_id)
+    meta, status, base, checkpoint, versions = snapshot
+    if not 0 <= step <= status["steps"]:
+        raise StepOutOfRange(step, status["steps"])
+    rules = rules_for(meta["game_type"])
+    entries = view.entries(game_id, versions)
+    if base > 0:
+        step_entry, to_fold = entries[-1], entries[1:]
+    else:
+        step_entry, to_fold = (entries[-1] if entries else None), entries
+    if checkpoint is None:  # a checkpoint is missing (e.g. a rebuild is running): fold from step 0
+        return _answer(rules, meta, status, step, caller,
+                       fold_moves(rules, initial_state(rules, meta), view.entries(game_id, _eff(view, game_id, step))),
+                       step_entry)
+    return _answer(rules, meta, status, step, caller, fold_moves(rules, checkpoint, to_fold), step_entry)
+
+
+def _eff(view: ReplayView, game_id: str, step: int) -> list[int]:
+    if step <= 0:
+        return []
+    return [int(v) for v in view.client.lrange(view.game_key(game_id, "eff"), 0, step - 1)]
+
+
+def _answer(rules, meta, status, step, caller, state: State, entry: dict | None) -> dict[str, Any]:
+    viewer: Viewer = caller.viewer(status["finished"])
+    answer = {
+        "step": step,
+        "steps": status["steps"],
+        "state": rules.view(state, viewer),
+        "scores": {str(seat): points for seat, points in rules.scores(state).items()},
+        "to_act": list(rules.decision(state).seats),
+        "over": bool(rules.is_over(state)),
+        "move": None, "seat": None, "move_no": None, "version": None, "description": "", "facts": [],
+    }
+    if entry is not None:
+        answer.update(
+            move=visible_move(rules, entry, viewer), seat=entry["seat"], move_no=entry["move_no"],
+            version=entry["version"], description=entry["description"],
+            facts=visible_facts(entry["facts"], viewer), actor=entry.get("actor"),
+        )
+    return answer
+
+
+def replay_state(view: ReplayView, rules_for, game_id: str, step: int, every: int = CHECKPOINT_EVERY) -> State:
+    """The full (unredacted) state after `step` effective moves; for tests and tools."""
+    snapshot = view.snapshot(game_id, step, every)
+    if snapshot is None:
+        raise GameNotProjected(game_id)
+    meta, status, base, checkpoint, versions = snapshot
+    rules = rules_for(meta["game_type"])
+    entries = view.entries(game_id, versions)
+    return fold_moves(rules, checkpoint, entries[1:] if base > 0 else entries)
+
+
+def moves_log(view: ReplayView, rules_for, game_id: str, caller: Any) -> list[dict[str, Any]]:
+    """Every move in the order played, undone ones marked (API.md's moves-log)."""
+    meta, status, entries, _ = view.all_moves(game_id)
+    if meta is None:
+        raise GameNotProjected(game_id)
+    viewer = caller.viewer(status["finished"])
+    undone = set(status["undone"])
+    rules = rules_for(meta["game_type"])
+    return [visible_entry(rules, entry, viewer, entry["version"] in undone) for entry in entries]
+
+
+def history(view: ReplayView, rules_for, game_id: str, caller: Any) -> dict[str, Any]:
+    """Effective moves, undone moves and undo requests (the dispute view)."""
+    meta, status, entries, undo = view.all_moves(game_id)
+    if meta is None:
+        raise GameNotProjected(game_id)
+    viewer = caller.viewer(status["finished"])
+    undone = set(status["undone"])
+    rules = rules_for(meta["game_type"])
+    listed = [visible_entry(rules, entry, viewer, entry["version"] in undone) for entry in entries]
+    return {
+        "game": meta["game_type"],
+        "steps": status["steps"],
+        "finished": status["finished"],
+        "effective": [entry for entry in listed if not entry["undone"]],
+        "undone": [entry for entry in listed if entry["undone"]],
+        "undo_requests": sorted(undo.values(), key=lambda request: request["version"]),
+    }
+
+
+def effective_entries(view: ReplayView, game_id: str) -> tuple[dict, dict, list[dict]]:
+    """(meta, status, effective move entries in order), unredacted; for analytics and export."""
+    meta, status, entries, _ = view.all_moves(game_id)
+    if meta is None:
+        raise GameNotProjected(game_id)
+    undone = set(status["undone"])
+    return meta, status, [entry for entry in entries if entry["version"] not in undone]

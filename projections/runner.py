@@ -1,0 +1,212 @@
+"""Following the notification log: the projection runner, rebuilds and read-your-writes.
+
+`ProjectionRunner` is the eventsourcing runner's equivalent for several projections of one
+application: one thread per projection reads notifications after the view's tracking
+position in batches (`select_notifications`), applies them (`process_batch`) and commits
+the changes with the position of the batch's last notification. Polling the log, rather
+than a subscription, lets the same loop catch up after a restart, rebuild with a
+progress bar and follow live writes; `poke()` (called after a write in the same process)
+and a short poll interval keep the lag to a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+import time
+from typing import Any, Iterable, Mapping, TextIO
+
+from eventsourcing.persistence import IntegrityError, Tracking
+
+from .base import GameProjection
+from .records import to_record
+from .views import StaleView
+
+log = logging.getLogger("heirloom.projections")
+
+GAME_TOPIC = ":Game."
+
+
+def records_of(app: Any, notifications: Iterable[Any]) -> list[dict]:
+    """Event records of the `Game` notifications (other topics are skipped but still tracked)."""
+    records = []
+    for notification in notifications:
+        if GAME_TOPIC not in notification.topic:
+            continue
+        record = to_record(app.mapper.to_domain_event(notification))
+        record["notification_id"] = notification.id
+        records.append(record)
+    return records
+
+
+def catch_up(app: Any, projection: GameProjection, *, batch_size: int = 200, progress: "ProgressBar | None" = None,
+             stop: threading.Event | None = None) -> int:
+    """Apply every notification after the view's position; return how many were read."""
+    view = projection.view
+    position = view.max_tracking_id(app.name) or 0
+    done = 0
+    while stop is None or not stop.is_set():
+        notifications = app.recorder.select_notifications(position, batch_size, inclusive_of_start=False)
+        if not notifications:
+            break
+        try:
+            projection.process_batch(records_of(app, notifications), Tracking(app.name, notifications[-1].id))
+        except (IntegrityError, StaleView):  # another runner got there first, or a rebuild started
+            projection.forget()
+            position = view.max_tracking_id(app.name) or 0
+            continue
+        position = notifications[-1].id
+        done += len(notifications)
+        if progress is not None:
+            progress.update(position)
+        if len(notifications) < batch_size:
+            break
+    return done
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr (stdlib only)."""
+
+    def __init__(self, total: int, label: str, stream: TextIO | None = None, width: int = 30) -> None:
+        self.total = max(total, 0)
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+        self.started = time.monotonic()
+        self.shown = -1.0
+        self.update(0)
+
+    def update(self, done: int) -> None:
+        now = time.monotonic()
+        if done < self.total and now - self.shown < 0.1:
+            return
+        self.shown = now
+        fraction = 1.0 if self.total == 0 else min(done / self.total, 1.0)
+        filled = int(self.width * fraction)
+        rate = done / max(now - self.started, 1e-9)
+        self.stream.write(f"\r{self.label:<12} [{'#' * filled}{'.' * (self.width - filled)}] "
+                          f"{fraction * 100:5.1f}% {done}/{self.total} events {rate:,.0f}/s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.update(self.total)
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def rebuild(app: Any, projection: GameProjection, *, batch_size: int = 500, show_progress: bool = True,
+            stream: TextIO | None = None) -> int:
+    """Clear the projection's view and apply the whole notification log again."""
+    projection.view.clear()
+    projection.forget()
+    total = app.recorder.max_notification_id() or 0
+    progress = ProgressBar(total, projection.name, stream) if show_progress else None
+    done = catch_up(app, projection, batch_size=batch_size, progress=progress)
+    while True:  # writes that arrived during the rebuild
+        more = catch_up(app, projection, batch_size=batch_size, progress=progress)
+        if not more:
+            break
+        done += more
+    if progress is not None:
+        progress.total = max(progress.total, projection.view.max_tracking_id(app.name) or 0)
+        progress.close()
+    return done
+
+
+class ProjectionRunner:
+    """Runs projections of `app` in background threads until `stop()`."""
+
+    def __init__(self, app: Any, projections: Mapping[str, GameProjection], *, batch_size: int = 200,
+                 poll_interval: float = 0.05) -> None:
+        self.app = app
+        self.projections = dict(projections)
+        self.batch_size = batch_size
+        self.poll_interval = poll_interval
+        self.errors: dict[str, str] = {}
+        self._stop = threading.Event()
+        self._wake = {name: threading.Event() for name in self.projections}
+        self._progress = threading.Condition()
+        self._threads: list[threading.Thread] = []
+
+    # ---- lifecycle
+
+    def start(self) -> "ProjectionRunner":
+        self._stop.clear()
+        for name, projection in self.projections.items():
+            thread = threading.Thread(target=self._follow, args=(name, projection), name=f"projection-{name}",
+                                      daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        for event in self._wake.values():
+            event.set()
+        for thread in self._threads:
+            thread.join(timeout)
+        self._threads.clear()
+
+    @property
+    def running(self) -> bool:
+        return any(thread.is_alive() for thread in self._threads)
+
+    def __enter__(self) -> "ProjectionRunner":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def poke(self) -> None:
+        """New events were written: look at the log now rather than at the next poll."""
+        for event in self._wake.values():
+            event.set()
+
+    def _follow(self, name: str, projection: GameProjection) -> None:
+        wake = self._wake[name]
+        while not self._stop.is_set():
+            try:
+                moved = catch_up(self.app, projection, batch_size=self.batch_size, stop=self._stop)
+                self.errors.pop(name, None)
+            except Exception as error:  # keep following; the status endpoint shows the error
+                log.exception("projection %s failed", name)
+                self.errors[name] = f"{type(error).__name__}: {error}"
+                projection.forget()
+                self._stop.wait(1.0)
+                continue
+            if moved:
+                with self._progress:
+                    self._progress.notify_all()
+                continue
+            wake.wait(self.poll_interval)
+            wake.clear()
+
+    # ---- read-your-writes
+
+    def position(self, name: str) -> int:
+        return self.projections[name].view.max_tracking_id(self.app.name) or 0
+
+    def wait(self, notification_id: int | None, timeout: float = 5.0, names: Iterable[str] | None = None) -> None:
+        """Block until the projections reached `notification_id`; TimeoutError after `timeout`."""
+        if not notification_id:
+            return
+        names = list(names) if names is not None else list(self.projections)
+        deadline = time.monotonic() + timeout
+        self.poke()
+        interval = 0.002
+        while True:
+            behind = [name for name in names if self.position(name) < notification_id]
+            if not behind:
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"projection(s) {', '.join(behind)} did not reach notification "
+                                   f"{notification_id} within {timeout}s")
+            with self._progress:
+                self._progress.wait(min(interval, remaining))
+            interval = min(interval * 2, 0.05)
+
+    def wait_current(self, timeout: float = 5.0, names: Iterable[str] | None = None) -> None:
+        """Read-your-writes: wait for everything written before this call."""
+        self.wait(self.app.recorder.max_notification_id(), timeout, names)

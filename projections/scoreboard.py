@@ -1,0 +1,132 @@
+"""The scoreboard projection: scores after every move; leaderboards per game type.
+
+Per game (``<prefix>:proj:scoreboard:g:<id>:``): ``meta`` (type, names, finished) and
+``history``, a list of ``{"move_no", "scores"}`` starting with the scores after setup
+(move 0); an undo to move m trims it to moves 0..m-1.
+
+Per game type (``t:<type>:``): ``results``, one entry per finished game (names, final
+scores, winners, the notification id it finished at), and ``leaders``, one entry per
+player name (games, wins, rating, score total). A finished game updates the leaders
+incrementally (`rating.apply_result`); an undo that reopens a finished game removes its
+result and recomputes the game type's leaders from the remaining results in finishing
+order, which is what a rebuild computes too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import GameProjection, keep_first
+from .rating import apply_result, leaderboard, replay_results
+from .records import EventRecord
+from .summary import summarize_game
+from .timeline import build_timeline, game_meta, initial_state
+from .views import Op, RedisView, dumps, loads
+
+
+class ScoreboardView(RedisView):
+    def game_key(self, game_id: str, part: str) -> str:
+        return self.key("g", game_id, part)
+
+    def type_key(self, game_type: str, part: str) -> str:
+        return self.key("t", game_type, part)
+
+    def scores(self, game_id: str) -> dict[str, Any] | None:
+        pipe = self.client.pipeline(transaction=True)
+        pipe.get(self.game_key(game_id, "meta"))
+        pipe.lrange(self.game_key(game_id, "history"), 0, -1)
+        meta, history = pipe.execute()
+        if meta is None:
+            return None
+        history = [loads(item) for item in history]
+        meta = loads(meta)
+        return {
+            "game": meta["game_type"],
+            "names": meta["names"],
+            "finished": meta["finished"],
+            "winners": meta.get("winners", []),
+            "scores": history[-1]["scores"] if history else {},
+            "history": history,
+        }
+
+    def leaders(self, game_type: str) -> list[dict[str, Any]]:
+        entries = {k.decode(): loads(v) for k, v in self.client.hgetall(self.type_key(game_type, "leaders")).items()}
+        return leaderboard(entries)
+
+    def results(self, game_type: str) -> dict[str, dict]:
+        return {k.decode(): loads(v) for k, v in self.client.hgetall(self.type_key(game_type, "results")).items()}
+
+
+class ScoreboardProjection(GameProjection):
+    name = "scoreboard"
+    view_class = ScoreboardView
+
+    def game(self, game_id: str) -> dict | None:
+        return self.cached(("g", game_id), lambda: loads(self.view.client.get(self.view.game_key(game_id, "meta"))))
+
+    def game_type_doc(self, game_type: str) -> dict:
+        """The type's results and leader entries, loaded once (kept in step with every change)."""
+        def load() -> dict:
+            leaders = self.view.client.hgetall(self.view.type_key(game_type, "leaders"))
+            return {"results": self.view.results(game_type),
+                    "leaders": {k.decode(): loads(v) for k, v in leaders.items()}}
+        return self.cached(("t", game_type), load)
+
+    def on_Created(self, record: EventRecord, ops: list[Op]) -> None:
+        game_id = record["game_id"]
+        meta = game_meta(record)
+        rules = self.rules(meta["game_type"])
+        start = {str(seat): points for seat, points in rules.scores(initial_state(rules, meta)).items()}
+        doc = {"game_type": meta["game_type"], "names": meta["names"], "players": meta["players"],
+               "finished": False, "winners": [], "moves": 0}
+        self.cache[("g", game_id)] = doc
+        ops += [("set", self.view.game_key(game_id, "meta"), dumps(doc)),
+                ("rpush", self.view.game_key(game_id, "history"), dumps({"move_no": 0, "scores": start}))]
+
+    def on_MovePlayed(self, record: EventRecord, ops: list[Op]) -> None:
+        game_id = record["game_id"]
+        doc = self.game(game_id)
+        if doc is None:
+            return
+        scores = {str(k): v for k, v in (record.get("scores") or {}).items()}
+        doc["moves"] = record.get("move_no") or doc["moves"] + 1
+        ops.append(("rpush", self.view.game_key(game_id, "history"),
+                    dumps({"move_no": record.get("move_no"), "scores": scores})))
+        if record.get("finished") and not doc["finished"]:
+            timeline = build_timeline(self.game_records(game_id, record["version"]))
+            summary = summarize_game(self.rules(doc["game_type"]), timeline)
+            result = {"game_id": game_id, "seq": record.get("notification_id", record["version"]),
+                      "names": summary["names"], "scores": summary["scores"],
+                      "winners": summary["winners"], "cooperative": summary["cooperative"]}
+            doc["finished"], doc["winners"] = True, summary["winners"]
+            type_doc = self.game_type_doc(doc["game_type"])
+            type_doc["results"][game_id] = result
+            apply_result(type_doc["leaders"], result)
+            ops.append(("hset", self.view.type_key(doc["game_type"], "results"), game_id, dumps(result)))
+            ops += self._leader_ops(doc["game_type"], type_doc, summary["names"])
+        ops.append(("set", self.view.game_key(game_id, "meta"), dumps(doc)))
+
+    def on_MovesUndone(self, record: EventRecord, ops: list[Op]) -> None:
+        game_id = record["game_id"]
+        doc = self.game(game_id)
+        if doc is None:
+            return
+        keep = max(0, int(record.get("to_move") or 1) - 1)
+        doc["moves"] = min(doc["moves"], keep)
+        ops += list(keep_first(self.view.game_key(game_id, "history"), keep + 1))
+        if doc["finished"]:
+            doc["finished"], doc["winners"] = False, []
+            type_doc = self.game_type_doc(doc["game_type"])
+            type_doc["results"].pop(game_id, None)
+            ordered = sorted(type_doc["results"].values(), key=lambda result: result["seq"])
+            type_doc["leaders"] = replay_results(ordered)
+            ops.append(("hdel", self.view.type_key(doc["game_type"], "results"), game_id))
+            ops.append(("delete", self.view.type_key(doc["game_type"], "leaders")))
+            ops += self._leader_ops(doc["game_type"], type_doc, list(type_doc["leaders"]))
+        ops.append(("set", self.view.game_key(game_id, "meta"), dumps(doc)))
+
+    def _leader_ops(self, game_type: str, type_doc: dict, names: list[str]) -> list[Op]:
+        if not names:
+            return []
+        mapping = {name: dumps(type_doc["leaders"][name]) for name in names}
+        return [("hset", self.view.type_key(game_type, "leaders"), None, None, mapping)]
