@@ -32,11 +32,6 @@ class Abomination:
         turn = Turn(self, state)
         for f in setup_facts(state, rng):
             turn.add(f)
-        st = turn.state
-        for seat in range(st["n"]):  # character abilities with a setup timing
-            ability = C.characters[st["p"][seat]["character"]]["ability"]
-            if ability["timing"] == "setup":
-                run(turn, items(seat, ability["effects"]))
         flow.start_round(turn)  # ABOM-SETUP-14: round 1 begins
         return turn.facts
 

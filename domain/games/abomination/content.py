@@ -198,6 +198,11 @@ def load() -> Content:
         _effects(card["hireCost"], f"scoundrel {cid}.hireCost")
         _effects(card["effects"], f"scoundrel {cid}.effects")
     c.characters = {ch["id"]: ch for ch in cards["characters"]}
+    for cid, ch in c.characters.items():
+        if require_one_of(ch["ability"], "timing", ["lab"], f"character {cid}.ability") == "lab":
+            _effects(ch["ability"]["effects"], f"character {cid}.ability.effects")
+    if sum(1 for ch in c.characters.values() if ch["notForFirstTwoPlayerGames"]) < 2:
+        raise ContentError("characters: at least 2 must be notForFirstTwoPlayerGames")
     if len(c.characters) < 4:
         raise ContentError("characters: at least 4 are needed")
     c.entries = {e["number"]: e for e in cards["entries"]}

@@ -8,7 +8,7 @@ from . import flow, lab
 from .content import C
 from .effects import items, run
 
-LAB_MOVES = {"build", "switch", "preserve", "done", "mitigate", "mitigate_done", "damage", "alive"}
+LAB_MOVES = {"ability", "build", "switch", "preserve", "done", "mitigate", "mitigate_done", "damage", "alive"}
 PENDING_MOVES = {"cadaver": {"cadaver"}, "draw": {"draw", "decline"}, "scoundrel": {"hire", "decline"},
                  "choice": {"choose"}, "entry": {"entry_choice"}, "target": {"choose_target"},
                  "reader": {"choose_reader"}, "announce": {"announce", "not_announce"}}
@@ -173,6 +173,11 @@ def d_lab(turn, seat, move, rng):
         if p["labStep"] > 1:
             raise IllegalMove("ABOM-LAB-02", "the switch comes before preserving")
         lab.do_switch(turn, seat, move, rng)
+    elif kind == "ability":  # character ability: once per Lab phase (sample-pack content)
+        if p["abilityUsed"]:
+            raise IllegalMove("ABOM-LAB-06", "your character ability is used once per Lab phase")
+        turn.emit("AbilityUsed", seat=seat, character=p["character"])
+        run(turn, items(seat, C.characters[p["character"]]["ability"]["effects"]))
     elif kind == "preserve":
         mat, stage, k = lab.check_preserve(st, seat, move)
         turn.emit("MaterialsPreserved", seat=seat, material=mat, stage=stage, count=k)

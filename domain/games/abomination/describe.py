@@ -91,6 +91,8 @@ def describe(state, seat, move, facts):
         s = f"{who} brings part {move['part'] + 1} to life"
     elif k == "preserve":
         s = f"{who} preserves {move.get('count', 1)} {move['material']} from stage {move['stage']}"
+    elif k == "ability":
+        s = f"{who} uses their character's ability"
     elif k == "done":
         s = f"{who} finishes the Lab phase"
     else:

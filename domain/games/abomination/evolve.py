@@ -57,6 +57,7 @@ def evolve(state, f):
                 p["labStep"] = 0
                 p["thrown"] = False
                 p["done"] = False
+                p["abilityUsed"] = False
         if f["phase"] == "city":
             state["active"] = None
     elif t == "CityTurn":
@@ -116,6 +117,8 @@ def evolve(state, f):
         p["attr"][f["attr"]] = f["to"]
         lo, hi = p["reached"][f["attr"]]
         p["reached"][f["attr"]] = [min(lo, f["to"]), max(hi, f["to"])]
+    elif t == "AbilityUsed":
+        P[f["seat"]]["abilityUsed"] = True
     elif t == "BlueDie":
         P[f["seat"]]["blue"] += f["n"]
     elif t == "MeepleMoved":

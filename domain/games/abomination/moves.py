@@ -74,6 +74,8 @@ def lab_moves(st, seat):
         for jars in range(1, min(3, charged) + 1):
             for blue in range(0, lab.blue_allowed(p) + 1):
                 out.append({"type": "switch", "jars": jars, "blue": blue})
+    if not p["abilityUsed"]:
+        out.append({"type": "ability"})
     out += lab.preserve_moves(p)
     out += playable(p, "lab")
     out.append({"type": "done"})

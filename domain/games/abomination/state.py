@@ -24,7 +24,7 @@ def new_player():
         "decay": empty_track(), "bone": 0, "preserved": {"organ": 0, "muscle": 0},
         "jars": [], "ice": [], "parts": [],
         "hands": {"humanity": [], "research": []},
-        "blue": 0, "labStep": 0, "thrown": False, "done": False, "roll": None,
+        "blue": 0, "abilityUsed": False, "labStep": 0, "thrown": False, "done": False, "roll": None,
     }
 
 
