@@ -1,0 +1,226 @@
+"""Legal moves: every move a seat may submit now (each is accepted by decide as-is).
+
+Candidates are generated per move kind and filtered through the same `check_*`
+functions that decide uses, so the list and the referee can never disagree.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from domain.engine import IllegalMove
+
+from . import actions as A
+from .board import board
+from .query import (
+    C, available_tokens, card_actions, face_side, items_in_area, items_of, is_free, npc_section, pc_cards, pc_slots,
+    same_area, slot_state,
+)
+
+
+def _ok(check, s, seat, move) -> bool:
+    try:
+        check(s, seat, move)
+        return True
+    except IllegalMove:
+        return False
+
+
+def free_slots(s: dict, pc: str, icon: str) -> list[str]:
+    return [r for r, rec, n in pc_slots(s, pc) if icon in rec["icons"] and rec["accepts"] and is_free(s, r)]
+
+
+def voluntary_injuries(s: dict, seat: int) -> list[dict]:
+    out = []
+    for pc in s["pcs"]:
+        if seat in s["control"][pc]:
+            for card in pc_cards(s, pc):
+                move = {"type": "injure", "pc": pc, "card": card}
+                if face_side(s, card) == "front" and _ok(A.check_injure, s, seat, move):
+                    out.append(move)
+    return out
+
+
+def legal_moves(s: dict, seat: int) -> list[dict]:
+    if s["over"] is not None:
+        return []
+    if s["pending"] is not None:
+        p = s["pending"]
+        if p["pc"] is not None and seat not in s["control"][p["pc"]]:
+            return []
+        return [{"type": "choose", "option": k} for k in range(len(p["options"]))] + voluntary_injuries(s, seat)
+    if s["window"] is None or len(s["stack"]) != s["window"]:
+        return []
+    moves: list[dict] = []
+    mine = [pc for pc in sorted(s["pcs"]) if seat in s["control"][pc]]
+    for pc in mine:
+        moves += pc_moves(s, seat, pc)
+    moves += combined_moves(s, seat)
+    moves += voluntary_injuries(s, seat)
+    moves.append({"type": "end_window"})
+    return moves
+
+
+def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    out: list[dict] = []
+    me = s["pcs"][pc]
+    if me["area"] is None:
+        return out
+    # free drops (HER-INV-05/06)
+    if me["materials"]:
+        out.append({"type": "drop", "pc": pc, "materials": 1})
+    for item in items_of(s, pc):
+        out.append({"type": "drop", "pc": pc, "item": item})
+    if not available_tokens(s, pc):
+        return out
+    b = board(C(s), s)
+    # Watch / Speak / Interact icons
+    for marker in s["markers"]:
+        terrain, icon = A.marker_icon(s, marker)
+        if icon is None or not same_area(s, me["area"], f"{terrain}:{icon['area']}"):
+            continue
+        for ref in free_slots(s, pc, icon["kind"]):
+            move = {"type": icon["kind"], "pc": pc, "slot": ref, "marker": marker}
+            if _ok(A.check_icon_action, s, seat, move):
+                out.append(move)
+    # card actions
+    for card, idx, action in card_actions(s):
+        if action.get("combined"):
+            continue
+        if action["icon"] == "attack":
+            slots = [r for r, p, g in A.attack_slots(s, pc)][:2]
+            body = action["body"]
+            rng = body[0].get("range") if body and body[0]["op"] == "attack" else None
+            from .interp import attack_targets
+            targets = attack_targets(s, pc, rng) or [None]
+        else:
+            slots = free_slots(s, pc, action["icon"])
+            targets = [None]
+        for ref in slots:
+            for target in targets:
+                move = {"type": "card_action", "pc": pc, "slot": ref, "card": card, "action": idx}
+                if target is not None:
+                    move["target"] = target
+                if _ok(A.check_card_action, s, seat, move):
+                    out.append(move)
+    # Move (HER-MOVE-01/02): every simple path up to the tokens and Move slots at hand
+    move_slots = free_slots(s, pc, "move")
+    k = min(len(move_slots), len(available_tokens(s, pc)))
+    start = b.c(me["area"])
+    paths: list[list[str]] = []
+
+    def walk(a, acc):
+        if len(paths) > 40:
+            return
+        if acc:
+            paths.append(acc)
+        if len(acc) >= k:
+            return
+        for nb, colour in sorted(b.neighbours(a)):
+            if nb != start and nb not in acc:
+                walk(nb, acc + [nb])
+    walk(start, [])
+    for path in paths:
+        choices = [[r] for r in move_slots] if len(path) == 1 else [move_slots[:len(path)]]
+        for slots in choices:
+            move = {"type": "move", "pc": pc, "path": path, "slots": slots}
+            if _ok(A.check_move, s, seat, move):
+                out.append(move)
+    for opt in A.explore_options(s, pc):
+        for ref in move_slots[:1]:
+            move = {"type": "explore", "pc": pc, "slot": ref, "marker": opt["marker"]}
+            if _ok(A.check_explore, s, seat, move):
+                out.append(move)
+    # attacks (HER-DECIDE-06)
+    from .interp import attack_targets
+    for ref, power, rng in A.attack_slots(s, pc):
+        for target in attack_targets(s, pc, rng):
+            move = {"type": "attack", "pc": pc, "slot": ref, "target": target}
+            if _ok(A.check_attack, s, seat, move):
+                out.append(move)
+    # heal (HER-DECIDE-10)
+    for ref in free_slots(s, pc, "heal")[:1]:
+        for other in sorted(s["pcs"]):
+            if same_area(s, s["pcs"][other]["area"], me["area"]):
+                for dref, rec, n in pc_slots(s, other):
+                    if slot_state(s, dref)["d"]:
+                        out.append({"type": "heal", "pc": pc, "slot": ref, "target": {"pc": other}, "damage": dref})
+                        break
+        from .query import npcs_on_terrain
+        for n, i, a in npcs_on_terrain(s):
+            if same_area(s, a, me["area"]) and s["npcs"][str(n)][i]["damage"] > 0:
+                out.append({"type": "heal", "pc": pc, "slot": ref, "target": {"npc": n, "s": i}})
+    interact = free_slots(s, pc, "interact")[:1]
+    for ref in interact:
+        here = sum(v for a, v in s["area_materials"].items() if same_area(s, a, me["area"]))
+        lying = items_in_area(s, me["area"])
+        for k_mat in sorted({0, here}):
+            for size in range(0, min(len(lying), 2) + 1):
+                for items in combinations(lying, size):
+                    move = {"type": "pickup", "pc": pc, "slot": ref, "materials": k_mat, "items": list(items)}
+                    if _ok(A.check_pickup, s, seat, move):
+                        out.append(move)
+        for item in items_of(s, pc):
+            move = {"type": "repair", "pc": pc, "slot": ref, "item": item}
+            if _ok(A.check_repair, s, seat, move):
+                out.append(move)
+            from .query import face
+            for u in range(len(face(s, item)["upgrades"])):
+                move = {"type": "upgrade", "pc": pc, "slot": ref, "item": item, "upgrade": u}
+                if _ok(A.check_upgrade, s, seat, move):
+                    out.append(move)
+        for other in sorted(s["pcs"]):
+            if other == pc:
+                continue
+            offers = []
+            if me["materials"]:
+                offers.append(({"materials": 1}, {}))
+            if s["pcs"][other]["materials"]:
+                offers.append(({}, {"materials": 1}))
+            offers += [({"items": [i]}, {}) for i in items_of(s, pc)]
+            for give, take in offers:
+                move = {"type": "trade", "pc": pc, "with": other, "slot": ref, "give": give, "take": take}
+                if _ok(A.check_trade, s, seat, move):
+                    out.append(move)
+    for item in items_of(s, pc):
+        from .query import card_slots
+        for ref, rec in card_slots(s, item):
+            if rec["effect"]:
+                move = {"type": "use_item", "pc": pc, "slot": ref}
+                if _ok(A.check_use_item, s, seat, move):
+                    out.append(move)
+    return out
+
+
+def combined_moves(s: dict, seat: int) -> list[dict]:
+    out = []
+    mine = [pc for pc in sorted(s["pcs"]) if seat in s["control"][pc] and available_tokens(s, pc)]
+    from .interp import attack_targets
+    from .query import npcs_on_terrain
+    for n, i, a in npcs_on_terrain(s):
+        target = {"npc": n, "s": i}
+        able = []
+        for pc in mine:
+            for ref, power, rng in A.attack_slots(s, pc):
+                if target in attack_targets(s, pc, rng):
+                    able.append({"pc": pc, "slot": ref})
+                    break
+        if len(able) >= 2:
+            move = {"type": "combined_attack", "target": target, "participants": able[:2]}
+            if _ok(A.check_combined_attack, s, seat, move):
+                out.append(move)
+    for card, idx, action in card_actions(s):
+        comb = action.get("combined")
+        if not comb:
+            continue
+        need = comb.get("participants", 2)
+        parts = []
+        for pc in mine:
+            slots = free_slots(s, pc, action["icon"])
+            if slots:
+                parts.append({"pc": pc, "slot": slots[0]})
+        for group in combinations(parts, need):
+            move = {"type": "combined_action", "card": card, "action": idx, "participants": list(group)}
+            if _ok(A.check_combined_action, s, seat, move):
+                out.append(move)
+    return out

@@ -1,0 +1,106 @@
+"""The initial state, player-count control and chapter setup (HER-SETUP-01..12, HER-CONTROL-01..04)."""
+
+from __future__ import annotations
+
+from domain.engine import IllegalMove, Turn
+
+from . import interp as I
+from .content import chapter, has_chapter
+from .timeline import arrival_ops
+
+OPTIONS = ("chapter", "campaign", "control")
+DEFAULT_CHAPTER = "swan-1"
+
+
+def control_map(content, players: int, custom=None) -> dict:
+    """HER-CONTROL-01..04 (and HER-AMB-28 for the shared PC with 3 players)."""
+    pcs = content.pc_ids
+    if custom:
+        if players != 2:
+            raise IllegalMove("HER-CONTROL-03", "a custom division of the PCs is only for 2 players")
+        if sorted(custom) != sorted(pcs) or any(v not in (0, 1) for v in custom.values()):
+            raise IllegalMove("HER-CONTROL-03", "give every PC exactly one of seats 0 and 1")
+        return {pc: [custom[pc]] for pc in pcs}
+    if players == 1:
+        return {pc: [0] for pc in pcs}
+    if players == 2:
+        parents = [p["id"] for p in content.pcs if p["role"] == "parent"]
+        children = [p["id"] for p in content.pcs if p["role"] == "child"]
+        out = {}
+        for seat in (0, 1):
+            for group in (parents, children):
+                if seat < len(group):
+                    out[group[seat]] = [seat]
+        for pc in pcs:
+            out.setdefault(pc, [len(out) % 2])
+        return out
+    if players == 3:
+        return {pc: ([i] if i < 3 else [0, 1, 2]) for i, pc in enumerate(pcs)}
+    return {pc: [i] for i, pc in enumerate(pcs)}
+
+
+def initial_state(players: int, options) -> dict:
+    for key in options:
+        if key not in OPTIONS:
+            raise IllegalMove("HER-SETUP-01", f"unknown option {key!r}; allowed: {list(OPTIONS)}")
+    chapter_id = options.get("chapter", DEFAULT_CHAPTER)
+    if not has_chapter(chapter_id):
+        raise IllegalMove("HER-SETUP-08", f"unknown chapter {chapter_id!r}")
+    content = chapter(chapter_id)
+    campaign = options.get("campaign") or {}
+    if not isinstance(campaign, dict):
+        raise IllegalMove("HER-CAMPAIGN-01", "campaign must be an object (the 'campaign' block of a finished game's view)")
+    return {
+        "chapter": chapter_id, "players": players,
+        "control": control_map(content, players, options.get("control")),
+        "chapter_number": int(campaign.get("chapter", content.number)),
+        "campaign_in": campaign,
+        "over": None, "reason": "",
+        "cards": {}, "revealed": {}, "timeline": [], "hourglass": 0,
+        "terrains": {}, "markers": [], "area_materials": {},
+        "pcs": {pc: {"area": None, "tokens": ["avail"] * 3, "materials": 0} for pc in content.pc_ids},
+        "slots": {}, "npcs": {}, "karma": {"deck": [], "discard": [], "burned": []},
+        "window": None, "stack": [], "pending": None, "declined": [],
+        "actions": [], "mods": [], "bind": {}, "initialised": [], "slain": 0,
+    }
+
+
+def setup(rules, state: dict, rng) -> list:
+    turn = Turn(rules, state)
+    t = I.Ctx(turn, rng)
+    content = chapter(state["chapter"])
+    campaign = state["campaign_in"]
+    fam = content.card(content.family)["front"]
+    blocks = fam["blocks"]
+    line = [{"colour": None, "card": content.family,
+             "below": [{"colour": b["colour"], "card": None} for b in blocks if b["direction"] == "below"]}]
+    line += [{"colour": b["colour"], "card": None, "below": []} for b in blocks if b["direction"] == "right"][:1]
+    t.emit("CardTaken", card=content.family, zone="timeline")                 # HER-SETUP-01
+    t.emit("TimelineStarted", timeline=line)
+    for pc in content.pcs:                                                     # HER-SETUP-02/03
+        for part in ("head", "torso", "feet"):
+            t.emit("CardTaken", card=pc["cards"][part], zone="pc")
+    karma = campaign.get("karma") or content.karma_base                       # HER-SETUP-05/06
+    order = rng.shuffled(sorted(karma))                                        # HER-AMB-53
+    t.emit("KarmaShuffled", order=order, random=True, private_to=[], public={"count": len(order)})
+    for burned in campaign.get("karma_burned", []):
+        t.emit("KarmaBurnedBefore", card=burned)
+    for pc, held in sorted((campaign.get("inventories") or {}).items()):      # HER-CAMPAIGN-02
+        if held.get("materials"):
+            t.emit("PcMaterials", pc=pc, delta=held["materials"])
+        for item in held.get("items", []):
+            t.emit("CardTaken", card=item["card"], zone="table")
+            if item.get("face") == "back":
+                t.emit("CardFlipped", card=item["card"], face="back")
+            t.emit("ItemEquipped", item=item["card"], pc=pc, anchor=item["anchor"])
+    # Frames run top first: opening card, Secrets setup card, held Items' Initialise, then the Family Event.
+    I.push(t, arrival_ops(t.s, 0), content.family, None, "event")              # HER-SETUP-12
+    for pc, held in sorted((campaign.get("inventories") or {}).items()):      # HER-SETUP-10
+        for item in held.get("items", []):
+            I.initialise(t, pc, item["card"])
+    setup_card = content.chapter_setup.get(state["chapter_number"])
+    if setup_card is not None and state["chapter_number"] > 1:                 # HER-SETUP-09
+        I.push(t, [{"op": "take", "card": setup_card}], None, None, "card")
+    I.push(t, [{"op": "take", "card": content.first_card}], None, None, "card")   # HER-SETUP-08
+    I.run(t)
+    return turn.facts

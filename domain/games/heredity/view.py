@@ -1,0 +1,75 @@
+"""What a viewer may see (HER-HIDDEN-01..12). The game is cooperative: every seat sees the
+same table; what is hidden (deck contents, unrevealed faces, the Karma order) is hidden
+from everyone until the rules reveal it."""
+
+from __future__ import annotations
+
+from .query import (
+    C, card_zone, defence, face, face_side, is_ally, is_dying, is_hostile, item_disabled, items_of, npc_section,
+)
+
+
+def card_public(s: dict, number: int) -> dict:
+    """The visible face of a card in play (never its other face, HER-HIDDEN-02/03)."""
+    content = C(s)
+    rec = content.card(number)
+    side = face_side(s, number)
+    f = content.face(number, side)
+    out = {"number": number, "face": side, "label": f"{number}{'b' if side == 'back' else ''}", "kind": rec["kind"],
+           "zone": card_zone(s, number), "tokens": s["cards"].get(str(number), {}).get("tokens", {})}
+    if rec["kind"] == "narrative":
+        out.update({"narrative": f["narrative"], "reader": f["reader"], "instructions": f["instructions"],
+                    "event": f["event"], "actions": f["actions"], "persistent": f["persistent"]})
+        if f["npc"]:
+            out["npc"] = {k: f["npc"][k] for k in ("name", "life", "defence", "ai", "death", "standees")}
+            out["npc"]["hostile"] = is_hostile(s, number)
+            out["npc"]["ally"] = is_ally(s, number)
+    elif rec["kind"] == "item":
+        out.update({"name": f["name"], "value": f["value"], "anchor": f["anchor"], "colour": rec["colour"],
+                    "slots": [{k: v for k, v in sl.items()} for sl in f["slots"]], "permanent": f["permanent"],
+                    "upgrades": [{"cost": u["cost"]} for u in f["upgrades"]], "disabled": item_disabled(s, number)})
+    elif rec["kind"] == "family":
+        out.update({"event": f["event"], "defeat": f["defeat"], "narrative": f["narrative"]})
+    elif rec["kind"] == "karma":
+        out.update({"name": rec["name"], "type": rec["type"], "value": rec["value"], "fails": rec["fails"]})
+    return out
+
+
+def view(s: dict, viewer) -> dict:
+    content = C(s)
+    karma = s["karma"]
+    in_play = [int(k) for k, c in s["cards"].items() if c["zone"] not in ("burned", "deck")]
+    burned = {k: v for k, v in s["revealed"].items() if card_zone(s, int(k)) == "burned"}
+    pcs = {}
+    for pc, p in s["pcs"].items():
+        pcs[pc] = {"name": content.pc(pc)["name"], "colour": content.pc(pc)["colour"], "area": p["area"],
+                   "tokens": p["tokens"], "materials": p["materials"], "items": items_of(s, pc),
+                   "defence": defence(s, pc), "dying": is_dying(s, pc), "controllers": s["control"][pc],
+                   "cards": [card_public(s, n) for n in
+                             (content.pc(pc)["cards"][x] for x in ("head", "torso", "feet"))]}
+    out = {
+        "game": "heredity", "chapter": s["chapter"], "title": content.title, "viewer": viewer,
+        "outcome": s["over"], "reason": s["reason"],
+        "timeline": s["timeline"], "hourglass": s["hourglass"],
+        "cards": {str(n): card_public(s, n) for n in sorted(in_play)},
+        "archive": burned,                                                     # HER-HIDDEN-06
+        "terrains": s["terrains"], "markers": s["markers"], "area_materials": s["area_materials"],
+        "pcs": pcs, "slots": s["slots"], "npcs": s["npcs"],
+        "karma": {"deck_count": len(karma["deck"]), "composition": sorted(karma["deck"] + karma["discard"]),
+                  "discard": karma["discard"], "burned": karma["burned"]},      # HER-HIDDEN-08
+        "window_open": s["window"] is not None and s["pending"] is None and len(s["stack"]) == s["window"],
+        "pending": s["pending"], "actions": s["actions"],
+        "campaign": campaign(s),
+    }
+    return out
+
+
+def campaign(s: dict) -> dict:
+    """What carries over to the next chapter (HER-CAMPAIGN-02/03): pass it back as options.campaign."""
+    inv = {}
+    for pc in s["pcs"]:
+        inv[pc] = {"materials": s["pcs"][pc]["materials"],
+                   "items": [{"card": i, "face": face_side(s, i), "anchor": s["cards"][str(i)]["anchor"]}
+                             for i in items_of(s, pc)]}
+    return {"chapter": s["chapter_number"] + 1, "karma": sorted(s["karma"]["deck"] + s["karma"]["discard"]),
+            "karma_burned": s["karma"]["burned"], "inventories": inv}
