@@ -1,0 +1,70 @@
+"""Ada's Dream: dice drafting and engine building for 2-4 players (multiplayer rules).
+
+Modules: content (TOML + lookups), state (table + setup), board (queries), moves (legal moves and
+the phase table), decide (one function per move kind), flow (agenda resolver: effects, actions,
+choices), evolve (facts -> state), scoring, view, describe.
+"""
+
+from __future__ import annotations
+
+from domain.engine import Decision, GameMeta, register
+
+from . import scoring
+from .decide import decide as _decide
+from .describe import describe as _describe
+from .evolve import evolve as _evolve
+from .moves import legal_moves as _legal_moves
+from .state import initial_state as _initial_state, setup as _setup
+from .view import view as _view
+
+
+class AdasDream:
+    meta = GameMeta(name="adas_dream", title="Ada's Dream", min_players=2, max_players=4, cooperative=False,
+                    content_version="1")
+
+    def initial_state(self, players, options):
+        return _initial_state(players, dict(options or {}))
+
+    def setup(self, state, rng):
+        return _setup(state, rng)
+
+    def decision(self, state):
+        if state["over"]:
+            return Decision.nobody()
+        fl = state["flow"]
+        deferred = fl["deferred"]
+        if fl["final_wait"]:
+            return Decision.single(deferred["seat"], "settle your deferred Build")
+        if deferred and deferred["seat"] != fl["seat"]:
+            return Decision.team([fl["seat"], deferred["seat"]], "active player; previous player may still Build")
+        return Decision.single(fl["seat"], "take your turn")
+
+    def legal_moves(self, state, seat):
+        return _legal_moves(state, seat)
+
+    def decide(self, state, seat, move, rng):
+        return _decide(self, state, seat, move, rng)
+
+    def evolve(self, state, record):
+        return _evolve(state, record)
+
+    def view(self, state, viewer):
+        return _view(state, viewer)
+
+    def scores(self, state):
+        totals = state["final"] or scoring.final_scores(state)
+        return {seat: s["total"] for seat, s in enumerate(totals)}
+
+    def is_over(self, state):
+        return state["over"]
+
+    def winners(self, state):
+        if not state["over"]:
+            return []
+        return scoring.winners(state, state["final"])
+
+    def describe(self, state, seat, move, facts):
+        return _describe(state, seat, move, facts)
+
+
+RULES = register(AdasDream())

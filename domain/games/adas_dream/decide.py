@@ -1,0 +1,336 @@
+"""decide: one small function per move kind, each naming the rule IDs it enforces."""
+
+from __future__ import annotations
+
+from domain.engine import IllegalMove, Turn
+
+from . import board as B
+from . import content as C
+from . import flow as F
+from .moves import action_moves, has_workshop_move, publish_possible, workshop_moves
+
+
+def _top(fl):
+    return fl["agenda"][-1] if fl["agenda"] else None
+
+
+def _phase(fl, name):
+    top = _top(fl)
+    return top is not None and top["k"] == "phase" and top["name"] == name
+
+
+def _int(move, key, rule):
+    value = move.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalMove(rule, f"field {key!r} must be an integer")
+    return value
+
+
+def d_workshop(ctx, seat, move):
+    """ADA-TURN-02/03, ADA-WORKSHOP-02/03/05/07/08."""
+    fl, st, p = ctx.fl, ctx.st, ctx.p(seat)
+    if fl["ttype"] not in (None, "workshop") or fl["moved"] or fl["agenda"]:
+        raise IllegalMove("ADA-TURN-02", "a Workshop move is only possible at the start of a Workshop turn")
+    if all(d is not None for d in p["store"]):
+        raise IllegalMove("ADA-TURN-03", "your Store has no empty slot")
+    s, i, j = _int(move, "space", "ADA-WORKSHOP-02"), _int(move, "die", "ADA-WORKSHOP-02"), _int(move, "push", "ADA-WORKSHOP-07")
+    extra = move.get("extra", False)
+    if extra not in (True, False):
+        raise IllegalMove("ADA-WORKSHOP-03", "extra must be true or false")
+    if not (0 <= s < 6 and 0 <= i < len(st["workshop"][s])):
+        raise IllegalMove("ADA-WORKSHOP-02", "choose a die in a Workshop space")
+    if extra and p["coal"] < 1:
+        raise IllegalMove("ADA-WORKSHOP-05", "the extra space costs 1 Coal")
+    die = st["workshop"][s][i]
+    dest = (s + (2 if extra else 1)) % 6
+    there = st["workshop"][dest]
+    if not any(o["v"] <= die["v"] for o in there):
+        raise IllegalMove("ADA-WORKSHOP-08", f"no die of value {die['v']} or lower in space {dest + 1} to push")
+    if not 0 <= j < len(there) or there[j]["v"] > die["v"]:
+        raise IllegalMove("ADA-WORKSHOP-07", f"the pushed die must show {die['v']} or less")
+    if extra:
+        F.gain(ctx, seat, coal=-1)
+    pushed = there[j]
+    ctx.emit("WsDieMoved", seat=seat, space=s, index=i, to=dest, extra=extra, die=die)
+    ctx.emit("WsDiePushed", seat=seat, space=dest, index=j, die=pushed)
+    fl.update(ttype="workshop", moved=True, area="workshop", die_colour=pushed["c"])
+    for item in ({"k": "finish", "s": seat}, {"k": "phase", "name": "endopt"}, {"k": "ws_research", "s": seat},
+                 {"k": "phase", "name": "ws6"}, {"k": "ws_store", "s": seat}, {"k": "ws_refill", "s": seat},
+                 {"k": "wsbonus", "s": seat, "space": dest}):
+        ctx.push(item)
+
+
+def d_adjust(ctx, seat, move):
+    """ADA-WORKSHOP-04/05/06, ADA-AMB-03."""
+    fl, st, p = ctx.fl, ctx.st, ctx.p(seat)
+    if fl["ttype"] not in (None, "workshop"):
+        raise IllegalMove("ADA-TURN-02", "the Coal adjustment belongs to a Workshop turn")
+    top = _top(fl)
+    if top is not None and top["k"] != "phase":
+        raise IllegalMove("ADA-WORKSHOP-06", "finish the pending choice first")
+    if fl["ttype"] is None and all(d is not None for d in p["store"]):
+        raise IllegalMove("ADA-TURN-03", "your Store has no empty slot")
+    if fl["adj_used"]:
+        raise IllegalMove("ADA-WORKSHOP-05", "the Coal adjustment is once per turn")
+    if p["coal"] < 1:
+        raise IllegalMove("ADA-WORKSHOP-05", "the adjustment costs 1 Coal")
+    s, i = _int(move, "space", "ADA-AMB-03"), _int(move, "die", "ADA-AMB-03")
+    delta = move.get("delta")
+    if not (0 <= s < 6 and 0 <= i < len(st["workshop"][s])):
+        raise IllegalMove("ADA-AMB-03", "the adjustment targets a die in a Workshop space")
+    v = st["workshop"][s][i]["v"]
+    if delta not in (-1, 1) or not 1 <= v + delta <= 6:
+        raise IllegalMove("ADA-WORKSHOP-04", "change the value by exactly 1, staying within 1-6")
+    if not fl["moved"]:
+        trial = [list(x) for x in st["workshop"]]
+        trial[s][i] = {"c": trial[s][i]["c"], "v": v + delta}
+        if not has_workshop_move(trial, p["coal"] - 1):
+            raise IllegalMove("ADA-WORKSHOP-08", "after this adjustment no die could be moved and push")
+    F.gain(ctx, seat, coal=-1)
+    ctx.emit("DieValue", seat=seat, where=["ws", s, i], to=v + delta, coal=True)
+    fl.update(ttype="workshop", adj_used=True, area="workshop")
+
+
+def d_actions(ctx, seat, move):
+    """ADA-TURN-02/04, ADA-ACTIONS-01..05, ADA-END-01."""
+    fl, st, p = ctx.fl, ctx.st, ctx.p(seat)
+    if fl["ttype"] is not None or fl["agenda"]:
+        raise IllegalMove("ADA-TURN-02", "this turn is already a Workshop turn")
+    if all(d is None for d in p["store"]) or all(d is not None for d in p["mill"]):
+        raise IllegalMove("ADA-TURN-04", "an Actions turn needs a Store die and an empty Mill slot")
+    k, m = _int(move, "die", "ADA-ACTIONS-01"), _int(move, "slot", "ADA-ACTIONS-02")
+    if not 0 <= k < len(p["store"]) or p["store"][k] is None:
+        raise IllegalMove("ADA-ACTIONS-01", "choose a die in your Store")
+    if not 0 <= m < 9 or p["mill"][m] is not None:
+        raise IllegalMove("ADA-ACTIONS-02", "choose an empty Mill slot")
+    die = p["store"][k]
+    area = move.get("action")
+    if area not in C.AREAS:
+        raise IllegalMove("ADA-ACTIONS-03", f"action must be one of {list(C.AREAS)}")
+    if die["c"] != "grey" and C.COLOUR_AREA[die["c"]] != area:
+        raise IllegalMove("ADA-ACTIONS-03", f"a {die['c']} die takes the {C.COLOUR_AREA[die['c']]} action")
+    if not B.performable(st, seat, area):
+        raise IllegalMove("ADA-ACTIONS-05", f"the {area} main action cannot be carried out now")
+    ctx.emit("DieToMill", seat=seat, store=k, slot=m, die=die)
+    if not st["end_triggered"] and all(d is not None for d in ctx.p(seat)["mill"]):
+        ctx.emit("EndTriggered", seat=seat)
+    fl.update(ttype="actions", area=area)
+    ctx.push({"k": "finish", "s": seat})
+    ctx.push({"k": "phase", "name": "endopt"})
+    if p["research"][C.AREA_COLOUR[area]] >= C.RESEARCH[C.AREA_COLOUR[area]]["advanced1"]:
+        ctx.push({"k": "phase", "name": "adv"})
+    main_action(ctx, seat, area)
+
+
+def main_action(ctx, seat, area):
+    st = ctx.st
+    if area == "study":                       # ADA-AMB-62: Program first, then the Study reward
+        ctx.push({"k": "study_main", "s": seat})
+        F.ask(ctx, seat, "program", [[o["slot"], o["line"]] for o in B.program_options(st, seat)], "ADA-PROGRAM-03",
+              {"main": True})
+    elif area == "travel":
+        F.ask(ctx, seat, "travel", [c for c, _ in B.travel_destinations(st, seat)], "ADA-TRAVEL-03")
+    elif area == "meeting":
+        F.ask(ctx, seat, "meeting", B.meeting_options(st, seat), "ADA-MEETING-02")
+    else:
+        F.ask(ctx, seat, "lecture", B.institution_options(st, seat), "ADA-INSTITUTION-08")
+
+
+def d_pass(ctx, seat, move):
+    """ADA-AMB-44: only when neither turn type is possible."""
+    fl, st = ctx.fl, ctx.st
+    if fl["ttype"] is not None or fl["agenda"]:
+        raise IllegalMove("ADA-TURN-02", "the turn has already started")
+    store_room = any(d is None for d in st["players"][seat]["store"])
+    if (store_room and workshop_moves(st, seat)) or action_moves(st, seat):
+        raise IllegalMove("ADA-AMB-44", "you can take a Workshop or Actions turn, so you may not pass")
+    fl.update(ttype="pass", area=None)
+    ctx.push({"k": "finish", "s": seat})
+    ctx.push({"k": "phase", "name": "endopt"})
+
+
+def d_play(ctx, seat, move):
+    """ADA-WORKSHOP-13, ADA-PARTNER-06/09/10..13, ADA-AMB-09."""
+    fl, p = ctx.fl, ctx.p(seat)
+    if not _phase(fl, "ws6"):
+        raise IllegalMove("ADA-PARTNER-09", "a Partner card is played in step 6 of a Workshop turn")
+    if fl["played6"]:
+        raise IllegalMove("ADA-WORKSHOP-13", "only one Partner card in step 6")
+    card = move.get("card")
+    if card not in p["hand"]:
+        raise IllegalMove("ADA-PARTNER-06", "play a card from your hand")
+    info = C.partner(card)
+    slot = fl["die_slot"]
+    die = p["store"][slot]
+    req = info.get("requirement")
+    if req and die["v"] not in req["dieValues"]:
+        raise IllegalMove("ADA-PARTNER-10", f"this card needs an active die showing {req['dieValues']}")
+    if info.get("cost") == "dieReduction":
+        if die["v"] <= 1:
+            raise IllegalMove("ADA-PARTNER-12", "a die showing 1 cannot pay a die-reduction cost")
+        ctx.emit("DieValue", seat=seat, where=["store", slot], to=die["v"] - 1, cost=True)
+    elif info.get("cost") == "money":
+        if p["money"] < die["v"]:
+            raise IllegalMove("ADA-PARTNER-13", f"this card costs £{die['v']}")
+        F.gain(ctx, seat, money=-die["v"])
+    fl["agenda"].pop()
+    fl["played6"] = True
+    ctx.emit("CardPlayed", seat=seat, card=card)
+    F.eff(ctx, seat, info["effect"])
+
+
+def d_skip(ctx, seat, move):
+    fl = ctx.fl
+    if not (_phase(fl, "ws6") or _phase(fl, "adv")):
+        raise IllegalMove("ADA-TURN-02", "nothing to skip now")
+    fl["agenda"].pop()
+
+
+def d_advanced(ctx, seat, move):
+    """ADA-ACTIONS-06/07, ADA-AMB-16."""
+    fl, p = ctx.fl, ctx.p(seat)
+    if not _phase(fl, "adv"):
+        raise IllegalMove("ADA-ACTIONS-07", "the Advanced action follows the main action of an Actions turn")
+    colour = C.AREA_COLOUR[fl["area"]]
+    level = 2 if p["research"][colour] >= C.RESEARCH[colour]["advanced2"] else 1
+    fl["agenda"].pop()
+    F.advanced(ctx, seat, fl["area"], level, fl["ref"])
+
+
+def d_publish(ctx, seat, move):
+    """ADA-TURN-05/06, ADA-BUILD-05, ADA-PUBLISH-01..04/09/10/12/13, ADA-WORKSHOP-20, ADA-AMB-26/51."""
+    fl, st, p = ctx.fl, ctx.st, ctx.p(seat)
+    if fl["opt_done"]:
+        raise IllegalMove("ADA-BUILD-05", "you already took your end-of-turn option")
+    if not _phase(fl, "endopt"):
+        raise IllegalMove("ADA-TURN-06", "Publish comes after the turn has fully resolved")
+    area = fl["area"]
+    if fl["ttype"] == "pass":
+        raise IllegalMove("ADA-AMB-44", "no Publish on a pass turn")
+    if move.get("area") not in (None, area):
+        raise IllegalMove("ADA-WORKSHOP-20" if area == "workshop" else "ADA-PUBLISH-02",
+                          f"the Publish available is the {area} Publish")
+    if p["book"] < 1:
+        raise IllegalMove("ADA-PUBLISH-01", "Publishing costs 1 Book")
+    if area == "workshop" and p["steam"] >= C.STEAM_MAX:
+        raise IllegalMove("ADA-AMB-51", "your Steam marker is at the top")
+    if not publish_possible(st, seat):
+        rule = {"workshop": "ADA-PUBLISH-03", "study": "ADA-AMB-26", "travel": "ADA-PUBLISH-10",
+                "meeting": "ADA-PUBLISH-12", "institution": "ADA-PUBLISH-13"}[area]
+        raise IllegalMove(rule, f"the {area} Publish cannot be carried out now")
+    fl["agenda"].pop()
+    fl["opt_done"] = True
+    F.gain(ctx, seat, book=-1)
+    ctx.emit("Published", seat=seat, area=area)
+    if area == "workshop":
+        F.steam_advance(ctx, seat, True)
+    elif area == "study":
+        targets = B.stack_targets(st, seat)
+        if targets:
+            F.ask(ctx, seat, "pub_stack", targets, "ADA-PUBLISH-07")
+        else:
+            F.ask(ctx, seat, "box", B.board_discs(p), "ADA-PUBLISH-09")
+    elif area == "travel":
+        F.ask(ctx, seat, "pip", F.adjust_options(st, seat, "board"), "ADA-PUBLISH-11", {"left": 4}, optional=True)
+    elif area == "meeting":
+        F.ask(ctx, seat, "multiplier", [k for k, m in enumerate(st["displays"]["mult"]) if m], "ADA-PUBLISH-12")
+    else:
+        F.ask(ctx, seat, "swap_own", B.own_dice(st, seat), "ADA-PUBLISH-13")
+
+
+def _build(ctx, seat, move):
+    pick = {"gear": move.get("gear"), "space": move.get("space")}
+    options = B.build_options(ctx.st, seat)
+    if pick not in options:
+        p = ctx.p(seat)
+        if pick["gear"] not in p["gear_supply"]:
+            raise IllegalMove("ADA-BUILD-02", "that gear is not in your personal supply")
+        if pick["space"] not in B.empty_gear_spaces(p):
+            raise IllegalMove("ADA-GEAR-09", "build on an empty gear space with no disc and no gear")
+        raise IllegalMove("ADA-BUILD-02", "you cannot pay that gear's cost")
+    F.ch_build(ctx, {"s": seat, "d": {}}, pick)
+
+
+def d_build(ctx, seat, move):
+    """ADA-BUILD-01/02/03/05, ADA-TURN-05/06."""
+    fl = ctx.fl
+    deferred = fl["deferred"]
+    if deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat):
+        fl["building"] = True
+        _build(ctx, seat, move)
+        fl["deferred"] = None
+        return
+    if fl["opt_done"]:
+        raise IllegalMove("ADA-BUILD-05", "you already took your end-of-turn option")
+    if not _phase(fl, "endopt"):
+        raise IllegalMove("ADA-TURN-06", "Build comes after the turn has fully resolved")
+    _build(ctx, seat, move)
+    fl["agenda"].pop()
+    fl["opt_done"] = True
+
+
+def d_end_turn(ctx, seat, move):
+    """ADA-TURN-05/09, ADA-BUILD-04."""
+    fl = ctx.fl
+    if not _phase(fl, "endopt"):
+        raise IllegalMove("ADA-TURN-05", "the turn has not fully resolved yet")
+    defer = bool(move.get("defer_build", False))
+    if defer and (fl["opt_done"] or not B.build_options(ctx.st, seat)):
+        raise IllegalMove("ADA-BUILD-04", "there is no Build you could defer")
+    fl["agenda"].pop()
+    fl["defer_build"] = defer
+
+
+def d_decline_build(ctx, seat, move):
+    fl = ctx.fl
+    if not (fl["deferred"] and fl["deferred"]["seat"] == seat):
+        raise IllegalMove("ADA-BUILD-04", "you have no deferred Build")
+    fl["deferred"] = None
+
+
+def d_choose(ctx, seat, move):
+    top = _top(ctx.fl)
+    if top is None or top["k"] != "choice":
+        raise IllegalMove("ADA-TURN-02", "there is no pending choice")
+    F.answer(ctx, seat, move.get("pick"))
+
+
+DECIDERS = {
+    "workshop": d_workshop, "adjust": d_adjust, "actions": d_actions, "pass": d_pass, "play": d_play,
+    "skip": d_skip, "advanced": d_advanced, "publish": d_publish, "build": d_build, "end_turn": d_end_turn,
+    "decline_build": d_decline_build, "choose": d_choose,
+}
+
+
+def decide(rules, state, seat, move, rng):
+    if state["over"]:
+        raise IllegalMove("ADA-END-04", "the game is over")
+    turn = Turn(rules, state)
+    fl = turn.state["flow"]
+    deferred = fl["deferred"]
+    out_of_turn = deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat)
+    kind = move.get("type")
+    if out_of_turn:
+        if kind not in ("build", "decline_build"):
+            raise IllegalMove("ADA-TURN-07", "only your deferred Build may be sent out of turn")
+        actor = seat
+    else:
+        if seat != fl["seat"] or fl["final_wait"]:
+            raise IllegalMove("ADA-TURN-07", f"seat {seat} is not the active player")
+        top = fl["agenda"][-1] if fl["agenda"] else None
+        if top is not None and top["k"] == "choice" and kind != "choose":
+            if kind in ("publish", "build") and fl["opt_done"]:
+                raise IllegalMove("ADA-BUILD-05", "you already took your end-of-turn option")
+            raise IllegalMove("ADA-TURN-02", f"a choice is pending ({top['kind']}); answer it with 'choose'")
+        actor = seat
+    if kind not in DECIDERS:
+        raise IllegalMove("ADA-TURN-02", f"unknown move type {kind!r}")
+    ctx = F.Ctx(turn, rng, actor)
+    DECIDERS[kind](ctx, seat, move)
+    F.run(ctx)
+    if out_of_turn:
+        ctx.fl.pop("building", None)
+        if ctx.fl["final_wait"] and ctx.fl["deferred"] is None:
+            ctx.fl["final_wait"] = False
+            F.game_over(ctx)
+    return ctx.commit()

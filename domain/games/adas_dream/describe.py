@@ -1,0 +1,113 @@
+"""describe: one plain sentence per move, built from the move and the facts it produced."""
+
+from __future__ import annotations
+
+from . import content as C
+
+RES_NAMES = {"money": "£", "coal": "Coal", "brass": "Brass", "book": "Book", "innov": "Innovation"}
+
+
+def _res(delta):
+    parts = []
+    for k, v in delta.items():
+        if k == "money":
+            parts.append(f"{'gains' if v > 0 else 'pays'} £{abs(v)}")
+        else:
+            parts.append(f"{'gains' if v > 0 else 'spends'} {abs(v)} {RES_NAMES[k]}")
+    return ", ".join(parts)
+
+
+def _card(card):
+    return C.partner(card)["name"]
+
+
+def _fact_text(f, seat):
+    t = f["type"]
+    if t == "Resources" and f["seat"] == seat:
+        return _res(f["delta"])
+    if t == "ResearchMoved":
+        return f"moves {f['colour']} Research to {f['to']}"
+    if t == "SteamMoved":
+        return f"raises Steam to {f['to']}"
+    if t == "WsDiePushed":
+        return f"pushes a {f['die']['c']} {f['die']['v']} onto the bonus space of Workshop space {f['space'] + 1}"
+    if t == "WsRefilled":
+        return "refills Workshop space {} with {}".format(f["space"] + 1, ", ".join(f"{d['c']} {d['v']}" for d in f["dice"]))
+    if t == "DieStored":
+        return f"stores the die in Store slot {f['slot'] + 1}"
+    if t == "DieToMill":
+        return f"places a {f['die']['c']} {f['die']['v']} in Mill slot ({f['slot'] // 3 + 1},{f['slot'] % 3 + 1})"
+    if t == "CardsDrawn":
+        return f"draws {len(f['cards'])} card(s)"
+    if t == "CardPlayed":
+        return f"plays {_card(f['card'])}"
+    if t == "CardDiscarded":
+        return f"discards {_card(f['card'])}"
+    if t == "PartnerGained":
+        return f"gains {_card(f['card'])}"
+    if t == "PartnerRemoved":
+        return f"removes {_card(f['card'])} from the game"
+    if t == "PartnerUsed":
+        return f"uses the effect of {_card(f['card'])}"
+    if t == "AssignmentTaken":
+        return f"takes the Assignment '{C.ASSIGNMENTS[f['card']]['name']}'"
+    if t == "AssignmentFiled":
+        return f"files it in the {f['colour']} column"
+    if t == "ProgramPlaced":
+        return f"places Program {f['tile']} on {f['line']}"
+    if t == "DiscPlaced":
+        loc = f["loc"]
+        where = {"univ": lambda: f"the University at {C.CITIES[loc[1]]['name']}",
+                 "room": lambda: f"Meeting room {loc[1] + 1}",
+                 "lect": lambda: f"the {C.INST_NAMES[loc[1]]} Lecture level {loc[2]}",
+                 "obj": lambda: f"the {loc[1]} Objective ({loc[2]} space)"}[loc[0]]()
+        return ("moves a disc to " if f.get("src") else "places a disc on ") + where
+    if t == "DiscBoxed":
+        return "returns a disc to the box"
+    if t == "GearGained":
+        return f"gains a {'Addition' if f['gear'] == 'add' else 'Subtraction' if f['gear'] == 'sub' else 'Multiplier'} Gear"
+    if t == "GearBuilt":
+        return f"builds a {'+' if f['gear'] == 'add' else '-' if f['gear'] == 'sub' else 'x'} gear on gear space {f['space'] + 1}"
+    if t == "GearSwapped":
+        return f"turns the Subtraction Gear on space {f['space'] + 1} into an Addition Gear"
+    if t == "Travelled":
+        return f"travels to {C.CITIES[f['to']]['name']}" + (f" for £{f['cost']}" if f["cost"] else "")
+    if t == "TokenTaken":
+        label = f["colour"] + " Assignment" if f["kind"] == "assign" else f["science"] + " Science"
+        return f"takes a {f['value']}-Prestige {label} token"
+    if t == "DieValue":
+        return f"sets a die to {f['to']}"
+    if t == "DieSwapped":
+        return "swaps a die with the Workshop"
+    if t == "Published":
+        return f"publishes ({f['area']})"
+    if t == "EndTriggered":
+        return "completes the Mill and triggers the end of the game"
+    if t == "TurnEnded":
+        return "ends the turn"
+    if t == "GameOver":
+        return "the game ends: " + ", ".join(f"seat {k} scores {s['total']}" for k, s in enumerate(f["scores"]))
+    return None
+
+
+def describe(state, seat, move, facts):
+    kind = move.get("type")
+    head = {
+        "workshop": "takes a Workshop turn, moving a die{}".format(" two spaces for 1 Coal" if move.get("extra") else ""),
+        "adjust": "pays 1 Coal to adjust a Workshop die",
+        "actions": f"takes an Actions turn ({move.get('action')})",
+        "pass": "cannot take a turn and passes",
+        "play": "plays a Partner card",
+        "skip": "skips",
+        "advanced": "takes the Advanced action",
+        "publish": "publishes",
+        "build": "builds a gear",
+        "end_turn": "ends the turn" + (" (keeping the Build for later)" if move.get("defer_build") else ""),
+        "decline_build": "declines the deferred Build",
+        "choose": f"chooses {move.get('pick')!r}" if move.get("pick") is not None else "declines",
+    }.get(kind, kind)
+    details = [x for x in (_fact_text(f, seat) for f in facts) if x]
+    sentence = f"Seat {seat} {head}"
+    if details:
+        sentence += ": " + "; ".join(details)
+    return sentence + "."

@@ -1,0 +1,171 @@
+"""legal_moves: every move a seat may submit now, from the flow record (turn-phase table below).
+
+Phase table (top of the agenda -> moves):
+  (empty agenda)  start of turn: workshop / adjust / actions / pass            ADA-TURN-02..04, ADA-AMB-44
+  choice          {"type": "choose", "pick": <option>} (and pick null if optional)
+  phase ws6       play / skip / adjust                                           ADA-WORKSHOP-13
+  phase adv       advanced / skip                                                ADA-ACTIONS-06/07
+  phase endopt    publish / build / end_turn (defer_build) / adjust               ADA-TURN-05, ADA-BUILD-04
+  deferred seat   build / decline_build                                          ADA-BUILD-04, ADA-AMB-43
+"""
+
+from __future__ import annotations
+
+from . import board as B
+from . import content as C
+
+
+def workshop_moves(state, seat, coal=None, ws=None):
+    p = state["players"][seat]
+    coal = p["coal"] if coal is None else coal
+    ws = state["workshop"] if ws is None else ws
+    out = []
+    for s in range(6):
+        for i, die in enumerate(ws[s]):
+            for extra in ((False, True) if coal >= 1 else (False,)):
+                d = (s + (2 if extra else 1)) % 6
+                for j, other in enumerate(ws[d]):
+                    if other["v"] <= die["v"]:
+                        out.append({"type": "workshop", "space": s, "die": i, "extra": extra, "push": j})
+    return out
+
+
+def has_workshop_move(ws, coal):
+    for s in range(6):
+        for die in ws[s]:
+            for extra in ((False, True) if coal >= 1 else (False,)):
+                if any(o["v"] <= die["v"] for o in ws[(s + (2 if extra else 1)) % 6]):
+                    return True
+    return False
+
+
+def adjust_moves(state, seat, before_move):
+    fl = state["flow"]
+    p = state["players"][seat]
+    if fl["adj_used"] or p["coal"] < 1:
+        return []
+    out = []
+    ws = state["workshop"]
+    for s in range(6):
+        for i, die in enumerate(ws[s]):
+            for delta in (-1, 1):
+                if not 1 <= die["v"] + delta <= 6:
+                    continue
+                if before_move:
+                    trial = [list(x) for x in ws]
+                    trial[s][i] = {"c": die["c"], "v": die["v"] + delta}
+                    if not has_workshop_move(trial, p["coal"] - 1):
+                        continue
+                out.append({"type": "adjust", "space": s, "die": i, "delta": delta})
+    return out
+
+
+def action_moves(state, seat):
+    p = state["players"][seat]
+    slots = [k for k in range(9) if p["mill"][k] is None]
+    if not slots:
+        return []
+    cache = {}
+    out = []
+    for k, die in enumerate(p["store"]):
+        if die is None:
+            continue
+        areas = list(C.AREAS) if die["c"] == "grey" else [C.COLOUR_AREA[die["c"]]]
+        for area in areas:
+            if area not in cache:
+                cache[area] = B.performable(state, seat, area)
+            if cache[area]:
+                out += [{"type": "actions", "die": k, "slot": m, "action": area} for m in slots]
+    return out
+
+
+def start_moves(state, seat):
+    fl = state["flow"]
+    p = state["players"][seat]
+    out = []
+    store_room = any(d is None for d in p["store"])
+    if store_room:
+        out += workshop_moves(state, seat)
+        if out:
+            out += adjust_moves(state, seat, True)
+    if fl["ttype"] is None:
+        out += action_moves(state, seat)
+        if not out:
+            out.append({"type": "pass"})
+    return out
+
+
+def playable_cards(state, seat):
+    p = state["players"][seat]
+    die = p["store"][state["flow"]["die_slot"]]
+    out = []
+    for card in p["hand"]:
+        info = C.partner(card)
+        req = info.get("requirement")
+        if req and die["v"] not in req["dieValues"]:
+            continue
+        if info.get("cost") == "dieReduction" and die["v"] <= 1:
+            continue
+        if info.get("cost") == "money" and p["money"] < die["v"]:
+            continue
+        out.append({"type": "play", "card": card})
+    return out
+
+
+def publish_possible(state, seat):
+    fl = state["flow"]
+    p = state["players"][seat]
+    if fl["opt_done"] or fl["ttype"] == "pass" or p["book"] < 1:
+        return False
+    area = fl["area"]
+    if area == "workshop":
+        return p["steam"] < C.STEAM_MAX and p["coal"] >= C.STEAM_LEVELS[p["steam"] + 1]["coal_to_enter"]
+    if area == "study":
+        return any(p["covered"])
+    if area == "travel":
+        return bool(B.own_dice(state, seat))
+    if area == "meeting":
+        return any(state["displays"]["mult"])
+    return bool(B.own_dice(state, seat)) and bool(B.ws_dice(state))
+
+
+def endopt_moves(state, seat):
+    fl = state["flow"]
+    out = []
+    if publish_possible(state, seat):
+        out.append({"type": "publish"})
+    builds = [] if fl["opt_done"] else B.build_options(state, seat)
+    out += [{"type": "build", **b} for b in builds]
+    out.append({"type": "end_turn"})
+    if builds:
+        out.append({"type": "end_turn", "defer_build": True})
+    if fl["ttype"] == "workshop":
+        out += adjust_moves(state, seat, False)
+    return out
+
+
+def legal_moves(state, seat):
+    if state["over"]:
+        return []
+    fl = state["flow"]
+    deferred = fl["deferred"]
+    if deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat):
+        return [{"type": "build", **b} for b in B.build_options(state, seat)] + [{"type": "decline_build"}]
+    if seat != fl["seat"] or fl["final_wait"]:
+        return []
+    agenda = fl["agenda"]
+    if not agenda:
+        return start_moves(state, seat)
+    top = agenda[-1]
+    if top["k"] == "choice":
+        out = [{"type": "choose", "pick": o} for o in top["opts"]]
+        if top["optional"]:
+            out.append({"type": "choose", "pick": None})
+        return out
+    name = top["name"]
+    if name == "ws6":
+        out = [] if fl["played6"] else playable_cards(state, seat)
+        return out + [{"type": "skip"}] + adjust_moves(state, seat, False)
+    if name == "adv":
+        return [{"type": "advanced"}, {"type": "skip"}]
+    return endopt_moves(state, seat)

@@ -1,0 +1,36 @@
+"""view: the one place that decides what each viewer may see (catalog section 5)."""
+
+from __future__ import annotations
+
+from domain.engine import EVERYONE, can_see
+
+
+def view(state: dict, viewer) -> dict:
+    over = state["over"]
+    full = over or viewer == EVERYONE
+    players = []
+    for seat, p in enumerate(state["players"]):
+        mine = full or can_see(viewer, seat)
+        q = {k: v for k, v in p.items() if k not in ("deck", "hand")}
+        q["deck_size"] = len(p["deck"])                      # deck order: hidden from everyone (5.2)
+        q["hand_size"] = len(p["hand"])
+        q["hand"] = list(p["hand"]) if mine else None        # hands: owner only (5.1)
+        if full:
+            q["deck"] = list(p["deck"])
+        players.append(q)
+    out = {k: v for k, v in state.items() if k not in ("players", "stacks", "flow", "unused_tier1")}
+    out["players"] = players
+    out["stack_sizes"] = {k: len(v) for k, v in state["stacks"].items()}
+    if full:
+        out["stacks"] = state["stacks"]
+        out["unused_tier1"] = state.get("unused_tier1", [])
+    fl = state["flow"]
+    top = fl["agenda"][-1] if fl["agenda"] else None
+    pending = None
+    if top is not None:
+        pending = {"kind": top.get("kind") or top.get("name"), "seat": fl["seat"]}
+        if top["k"] == "choice" and (full or can_see(viewer, fl["seat"])):
+            pending["options"] = top["opts"]
+    out["turn"] = {k: fl.get(k) for k in ("seat", "ttype", "area", "adj_used", "played6", "opt_done", "deferred")}
+    out["pending"] = pending
+    return out
