@@ -1,0 +1,100 @@
+"""decide: one small handler per move kind; each names the rule IDs it enforces."""
+
+from __future__ import annotations
+
+from domain.engine import IllegalMove, Turn
+
+from .actions import apply_place, check_place, do_free, do_keep
+from .ops import ANSWERS, SIM_DONE, Ctx, run
+
+
+def decide(rules, state, seat, move, rng) -> list[dict]:
+    turn = Turn(rules, state)
+    ctx = Ctx(turn, rng)
+    kind = move.get("type")
+    pend = state["pending"]
+    if state["over"]:
+        raise IllegalMove("MFW-ENDGAME-01", "the game is over")
+    if pend is not None:
+        if pend["kind"] == "sim":
+            commit(ctx, seat, move, pend)
+        else:
+            choose(ctx, seat, move, pend)
+    else:
+        if state["phase"] != "turns" or seat != state["active"]:
+            rule = "MFW-FREE-03" if kind == "free" else "MFW-ROUND-11"
+            raise IllegalMove(rule, f"it is seat {state['active']}'s turn")
+        TURN_MOVES.get(kind, unknown)(ctx, seat, move)
+    run(ctx)
+    return turn.facts
+
+
+def unknown(ctx, seat, move):
+    raise IllegalMove("MFW-ROUND-06", f"unknown move type {move.get('type')!r}: place, pass, free, keep or end_turn")
+
+
+def choose(ctx, seat, move, pend):
+    if seat != pend["seat"]:
+        raise IllegalMove("MFW-ROUND-11", f"waiting for seat {pend['seat']} to choose ({pend['kind']})")
+    if move.get("type") != "choose" or move.get("option") not in pend["options"]:
+        raise IllegalMove(RULE_OF_CHOICE.get(pend["kind"], "MFW-ROUND-06"),
+                          f"choose one of the offered options for {pend['kind']}")
+    queue = list(ctx.s["queue"])
+    secret = pend.get("secret")
+    extra = {"private_to": [seat], "public": {"seat": seat, "kind": pend["kind"]}} if secret else {}
+    ctx.emit("Answered", seat=seat, kind=pend["kind"], option=move["option"], **extra)
+    ctx.queue = queue
+    ANSWERS[pend["kind"]](ctx, pend, move["option"])
+
+
+def commit(ctx, seat, move, pend):
+    if seat not in pend["waiting"]:
+        raise IllegalMove("MFW-ROUND-11", "you have nothing to commit now")
+    if move.get("type") != "commit" or move.get("option") not in pend["options"][str(seat)]:
+        raise IllegalMove(RULE_OF_CHOICE.get(pend["step"], "MFW-ROUND-06"), f"commit one of the offered options ({pend['step']})")
+    queue = list(ctx.s["queue"])
+    ctx.emit("Committed", seat=seat, step=pend["step"], option=move["option"], private_to=[seat],
+             public={"seat": seat, "step": pend["step"]})
+    if not ctx.s["pending"]["waiting"]:
+        commits = dict(pend.get("forced", {}), **ctx.s["commits"])
+        data = dict(ctx.s["pending"])
+        ctx.queue = queue
+        SIM_DONE[pend["step"]](ctx, commits, data)
+
+
+def place(ctx, seat, move):
+    apply_place(ctx, seat, check_place(ctx.s, seat, move))
+
+
+def pass_(ctx, seat, move):
+    """MFW-ROUND-07/08/09."""
+    if ctx.s["turn"]["placed"]:
+        raise IllegalMove("MFW-ROUND-06", "you already placed this turn: end your turn instead")
+    if ctx.s["players"][seat]["ea"]:
+        raise IllegalMove("MFW-ESTATE-06", "first keep one of the cards drawn at Estate Affairs")
+    ctx.emit("Passed", seat=seat)
+    ctx.later({"op": "end_turn"})
+
+
+def free(ctx, seat, move):
+    do_free(ctx, seat, move.get("source"))
+
+
+def keep(ctx, seat, move):
+    do_keep(ctx, seat, move.get("card"))
+
+
+def end_turn(ctx, seat, move):
+    if not ctx.s["turn"]["placed"]:
+        raise IllegalMove("MFW-ROUND-06", "place pieces or pass before ending your turn")
+    if ctx.s["players"][seat]["ea"] and False:
+        pass
+    ctx.later({"op": "end_turn"})
+
+
+TURN_MOVES = {"place": place, "pass": pass_, "free": free, "keep": keep, "end_turn": end_turn}
+RULE_OF_CHOICE = {"keep": "MFW-ENDGEN-03", "store": "MFW-ENDGEN-05", "bio": "MFW-ENDGEN-15", "cycle": "MFW-JOURNAL-08",
+                  "round_draw": "MFW-ROUND-03", "shed": "MFW-STARTGEN-05", "masterwork": "MFW-SETUP-16",
+                  "ea_keep": "MFW-ESTATE-04", "slash": "MFW-PLACE-15", "plot": "MFW-UPGRADE-04",
+                  "vanity": "MFW-UPGRADE-19", "buy": "MFW-TOWN-11", "pay_plan": "MFW-EXPERIMENT-10",
+                  "lose_piece": "MFW-INSANITY-06", "draw_deck": "MFW-AMB-33", "retrieve": "MFW-TOWN-08"}

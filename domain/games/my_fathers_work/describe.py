@@ -1,0 +1,102 @@
+"""One plain sentence per move, built from the move and the facts it produced (never hidden details)."""
+
+from __future__ import annotations
+
+from domain.engine import visible_fact
+
+from . import content as C
+
+PIECE_NAMES = {"self": "Self", "spouse": "Spouse", "servant1": "Servant", "servant2": "Servant",
+               "caretaker1": "Caretaker", "caretaker2": "Caretaker"}
+
+
+def _loc_name(loc: str) -> str:
+    if loc in C.LOCATIONS:
+        return "the " + C.LOCATIONS[loc]["name"]
+    if loc in C.ESTATE_LOCATIONS:
+        return C.ESTATE_LOCATIONS[loc]["name"]
+    return C.tile(loc)["name"] if loc in C.UPGRADES else loc
+
+
+def _pieces(pieces) -> str:
+    names = [PIECE_NAMES[p] for p in pieces]
+    if len(names) == 2 and names[0] == names[1]:
+        return f"2 {names[0]}s"
+    return " and ".join(names)
+
+
+def _consequences(seat: int, facts: list[dict]) -> list[str]:
+    out = []
+    for f in (visible_fact(x, "spectator") for x in facts):
+        t = f["type"]
+        who = "" if f.get("seat") in (seat, None) else f"seat {f.get('seat')} "
+        if t == "Paid" and "res" in f:
+            out.append(f"{who}pays {'$' + str(f['n']) if f['res'] == 'money' else str(f['n']) + ' ' + f['res']}")
+        elif t == "Gained" and "res" in f:
+            out.append(f"{who}gains {'$' + str(f['n']) if f['res'] == 'money' else str(f['n']) + ' ' + f['res']}")
+        elif t == "Scored":
+            out.append(f"{who}{'scores' if f['n'] >= 0 else 'loses'} {abs(f['n'])} VP ({f.get('reason', '')})")
+        elif t == "TrackMoved":
+            target = "the Angry Mob" if f["track"] == "mob" else "the Suspicion marker" if f["track"] == "suspicion" \
+                else f"{who or ''}{f['track']}".strip()
+            out.append(f"moves {target} to {f['to']}")
+        elif t == "ExperimentCompleted":
+            out.append(f"{who}completes {f['title']} ({f['level']})")
+        elif t == "TileBuilt":
+            out.append(f"{who}builds {C.tile(f['tile'])['name']} on plot {f['plot'] + 1}")
+        elif t == "TileDiscarded":
+            out.append(f"{who}discards {C.tile(f['tile'])['name']}")
+        elif t == "JournalAdvanced":
+            out.append(f"{who}records {f['track']} to level {f['level']}")
+        elif t == "CardDrawn":
+            out.append(f"{who}draws a {f['deck']} card")
+        elif t == "CompulsionDrawn":
+            out.append(f"{who}draws a Compulsion")
+        elif t == "CompulsionCompleted":
+            out.append(f"{who}completes the Compulsion \"{C.COMPULSIONS[f['card']]['text']}\"")
+        elif t == "MaladjustmentDrawn":
+            out.append(f"{who}gains the Maladjustment \"{C.MALADJUSTMENTS[f['card']]['text']}\"")
+        elif t == "PieceMoved" and f["zone"].startswith("ins:"):
+            out.append(f"{who}loses a {PIECE_NAMES[f['piece']]} to the Insanity Track")
+        elif t == "Message" and not f.get("secret"):
+            out.append(f"the Storybook says: \"{f['text']}\"")
+        elif t == "Message":
+            out.append(f"seat {f['to']} receives a secret Storybook message")
+        elif t == "RoundStarted":
+            out.append(f"round {f['round']} begins")
+        elif t == "GenerationStarted":
+            out.append(f"Generation {f['gen']} begins")
+        elif t == "GameEnded":
+            out.append("the game ends")
+    return out
+
+
+def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
+    kind = move.get("type")
+    if kind == "place":
+        head = f"Seat {seat} places {_pieces(move['pieces'])} on {_loc_name(move['loc'])}"
+        if "track" in move:
+            head += f" for {move['track']}"
+        if move.get("mode") == "draw":
+            head += " to draw 3 Experiments"
+        if "card" in move:
+            head += f" to perform {C.EXPERIMENTS[move['card']]['title']}"
+    elif kind == "pass":
+        head = f"Seat {seat} passes"
+    elif kind == "free":
+        head = f"Seat {seat} uses the free action of {C.tile(move['source'])['name'] if move['source'] in C.UPGRADES else move['source']}"
+    elif kind == "keep":
+        head = f"Seat {seat} keeps one of the cards drawn at Estate Affairs"
+    elif kind == "end_turn":
+        head = f"Seat {seat} ends the turn"
+    elif kind == "commit":
+        head = f"Seat {seat} commits a hidden choice"
+    else:
+        pend = state.get("pending") or {}
+        what = pend.get("kind", "a choice")
+        if pend.get("secret"):
+            head = f"Seat {seat} makes a secret choice ({what})"
+        else:
+            head = f"Seat {seat} chooses {move.get('option')!r} ({what})"
+    rest = _consequences(seat, facts)
+    return head + (": " + ", ".join(rest) if rest else "") + "."

@@ -1,0 +1,93 @@
+"""Legal moves: candidates are generated here and filtered through the same validators decide uses."""
+
+from __future__ import annotations
+
+from domain.engine import IllegalMove
+
+from . import content as C
+from . import state as Q
+from .actions import check_place, usable_free_actions
+
+
+def piece_sets(s, seat) -> list[list[str]]:
+    """Distinct piece groups from Quarters (identical Servants/Caretakers are interchangeable)."""
+    home = Q.pieces_in(s, seat, "quarters")
+    servants = [p for p in home if p.startswith("servant")]
+    out = []
+    if "self" in home:
+        out.append(["self"])
+    care = [p for p in home if p.startswith("caretaker")]
+    if care:
+        out.append(care[:1])
+    for spouse in ([False, True] if "spouse" in home else [False]):
+        for k in range(len(servants) + 1):
+            group = (["spouse"] if spouse else []) + servants[:k]
+            if group:
+                out.append(group)
+    return out
+
+
+def placement_candidates(s, seat) -> list[dict]:
+    pl = s["players"][seat]
+    out = []
+    groups = piece_sets(s, seat)
+    for loc in s["town"]:
+        for g in groups:
+            out.append({"type": "place", "loc": loc, "pieces": g})
+    singles = [g for g in groups if len(g) == 1]
+    pairs = [g for g in groups if len(g) == 2 and C.PIECE_TYPE[g[0]] == "servant"] + \
+        [g for g in groups if g[0] in ("self",) or g[0].startswith("caretaker")]
+    for g in singles:
+        for mode in ("draw", "money"):
+            out.append({"type": "place", "loc": "estate_affairs", "pieces": g, "mode": mode})
+        for track in C.TRACKS:
+            out.append({"type": "place", "loc": "record_knowledge", "pieces": g, "track": track})
+    cards = list(pl["hand"]) + ([pl["masterwork"]] if pl["masterwork"] and not pl["mw_done"] else [])
+    cards = [c for c in cards if Q.can_perform(s, seat, c)]
+    for g in pairs:
+        for card in cards:
+            out.append({"type": "place", "loc": "perform_experiment", "pieces": g, "card": card})
+    for t in Q.tiles_of(s, seat):
+        rec = Q.estate_location(s, seat, t)
+        if rec:
+            for g in (pairs if rec["servants_required"] == 2 else singles):
+                out.append({"type": "place", "loc": t, "pieces": g})
+    return out
+
+
+def legal_placements(s, seat) -> list[dict]:
+    legal = []
+    for move in placement_candidates(s, seat):
+        try:
+            check_place(s, seat, move)
+        except IllegalMove:
+            continue
+        legal.append(move)
+    return legal
+
+
+def turn_moves(s, seat) -> list[dict]:
+    pl = s["players"][seat]
+    if pl["ea"] and not s["turn"]["placed"]:  # MFW-ESTATE-06
+        return [{"type": "keep", "card": c} for c in pl["ea"]]
+    free = [{"type": "free", "source": src} for src in usable_free_actions(s, seat)]
+    if s["turn"]["placed"]:
+        return free + [{"type": "keep", "card": c} for c in pl["ea"]] + [{"type": "end_turn"}]
+    return legal_placements(s, seat) + free + [{"type": "pass"}]
+
+
+def legal_moves(s, seat) -> list[dict]:
+    if s["over"]:
+        return []
+    pend = s["pending"]
+    if pend is not None:
+        if pend["kind"] == "sim":
+            if seat in pend["waiting"]:
+                return [{"type": "commit", "option": o} for o in pend["options"][str(seat)]]
+            return []
+        if pend["seat"] == seat:
+            return [{"type": "choose", "option": o} for o in pend["options"]]
+        return []
+    if s["phase"] == "turns" and s["active"] == seat:
+        return turn_moves(s, seat)
+    return []

@@ -1,0 +1,270 @@
+"""The initial state and read-only queries on a state (no facts, no randomness here)."""
+
+from __future__ import annotations
+
+from domain.engine import IllegalMove
+
+from . import content as C
+
+OPTIONS = {"scenario": str, "choose_masterwork": bool, "journal_occult_insanity": bool}
+
+
+def initial_state(players: int, options) -> dict:
+    options = dict(options or {})
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise IllegalMove("MFW-SETUP-01", f"unknown option {key!r}; allowed: {sorted(OPTIONS)}")
+        if not isinstance(value, OPTIONS[key]):
+            raise IllegalMove("MFW-SETUP-01", f"option {key!r} must be {OPTIONS[key].__name__}")
+    if not 2 <= players <= 4:
+        raise IllegalMove("MFW-SETUP-01", f"My Father's Work takes 2 to 4 players, not {players}")
+    scenario = options.get("scenario", C.DEFAULT_SCENARIO)
+    if scenario not in C.SCENARIOS:
+        raise IllegalMove("MFW-SETUP-01", f"unknown scenario {scenario!r}; known: {sorted(C.SCENARIOS)}")
+    lo, hi = C.SCENARIOS[scenario]["players"]
+    if not lo <= players <= hi:
+        raise IllegalMove("MFW-SETUP-01", f"scenario {scenario} is for {lo} to {hi} players")
+    return {
+        "n": players,
+        "scenario": scenario,
+        "options": {"choose_masterwork": options.get("choose_masterwork", False),
+                    "journal_occult_insanity": options.get("journal_occult_insanity", False)},
+        "phase": "setup", "gen": 1, "round": 1, "start_player": 0, "active": 0,
+        "passed": [False] * players, "turn": {"placed": False, "free_used": []},
+        "mob": 0, "suspicion": 0, "page": "", "town": [], "added": [], "replaced": {},
+        "decks": {"A": [], "B": [], "C": [], "comp": [], "comp_discard": [], "mal": [], "mal_discard": [],
+                  "tiles": [], "gen3": []},
+        "row": [None, None, None, None],
+        "vanity": {name: 2 for name in C.VANITY_NAMES},
+        "insanity_side": "gen12",
+        "modifiers": {}, "fired": [], "messages": [],
+        "pending": None, "queue": [], "commits": {},
+        "final": None, "over": False,
+        "players": [new_player() for _ in range(players)],
+    }
+
+
+def new_player() -> dict:
+    return {
+        "money": 0, "res": {k: 0 for k in C.RESOURCES},
+        "journal": {t: 0 for t in C.TRACKS}, "creepy": 0, "insanity": 0, "score": 0,
+        "hand": [], "ea": [], "comps": [], "mals": [], "final_mals": 0,
+        "masterwork": None, "mw_done": False, "completed": [], "stored": [],
+        "plots": [None] * 8, "open": 3, "tokens": [],
+        "pieces": {"self": "quarters", "spouse": "quarters", "servant1": "lost", "servant2": "lost",
+                   "caretaker1": "quarters", "caretaker2": "lost"},
+    }
+
+
+# ----------------------------------------------------------------------------- queries
+
+def player(state, seat) -> dict:
+    return state["players"][seat]
+
+
+def order_from(state, first: int) -> list[int]:
+    n = state["n"]
+    return [(first + i) % n for i in range(n)]
+
+
+def seat_order(state) -> list[int]:
+    """Seat order starting with the Start Player (MFW-AMB-37)."""
+    return order_from(state, state["start_player"])
+
+
+def pieces_in(state, seat, zone: str) -> list[str]:
+    return [p for p in C.PIECES if state["players"][seat]["pieces"][p] == zone]
+
+
+def lost_servant_types(state, seat) -> list[str]:
+    return [p for p in pieces_in(state, seat, "lost") if C.PIECE_TYPE[p] == "servant"]
+
+
+def occupied(state, loc_id: str) -> bool:
+    zone = "town:" + loc_id
+    return any(z == zone for pl in state["players"] for z in pl["pieces"].values())
+
+
+def overtaken(state, seat) -> bool:
+    """MFW-TRACKS-04: Creepy position >= Angry Mob position."""
+    return state["players"][seat]["creepy"] >= state["mob"]
+
+
+def tiles_of(state, seat) -> list[str]:
+    return [t for t in state["players"][seat]["plots"] if t is not None]
+
+
+def tile_names(state, seat) -> list[str]:
+    return [C.tile(t)["name"] for t in tiles_of(state, seat)]
+
+
+def abilities(state, seat, kind: str) -> list[tuple[str, dict]]:
+    """(source id, ability) for every owned tile (left to right) and Storybook token of `kind`."""
+    out = []
+    for t in tiles_of(state, seat):
+        for ab in C.tile(t).get("abilities", []):
+            if ab["kind"] == kind:
+                out.append((t, ab))
+    for tok in state["players"][seat]["tokens"]:
+        ab = C.TOKENS[tok]["ability"]
+        if ab["kind"] == kind:
+            out.append((tok, ab))
+    return out
+
+
+def estate_location(state, seat, loc: str) -> dict | None:
+    """The Estate Location record for `loc` if the player has it (base or added by an Upgrade)."""
+    if loc in C.ESTATE_LOCATIONS:
+        return C.ESTATE_LOCATIONS[loc]
+    if loc in tiles_of(state, seat):
+        for ab in C.tile(loc).get("abilities", []):
+            if ab["kind"] == "estate_location":
+                return {"id": loc, **ab}
+    return None
+
+
+def completed_count(state, seat, level: str) -> int:
+    """MFW-EXPERIMENT-07: completed this Generation + stored + free levels (exact level, AMB-34)."""
+    pl = state["players"][seat]
+    n = sum(1 for c in pl["completed"] if C.EXPERIMENTS[c]["level"] == level)
+    n += sum(1 for c in pl["stored"] if C.EXPERIMENTS[c]["level"] == level)
+    if level == "B" and pl["journal"]["engineering"] >= 2:
+        n += 1
+    for _, ab in abilities(state, seat, "passive"):
+        if ab["prerequisite_credit"]["level"] == level:
+            n += ab["prerequisite_credit"]["n"]
+    return n
+
+
+def prerequisites_met(state, seat, level: str) -> bool:
+    return all(completed_count(state, seat, lv) >= n for lv, n in C.PREREQS[level].items())
+
+
+def free_knowledge(state, seat, kind: str) -> int:
+    return state["players"][seat]["journal"][kind]
+
+
+def payment_plans(state, seat, card_id: str) -> list[dict]:
+    """Every meaningful way to pay the Knowledge of `card_id` (MFW-EXPERIMENT-10..13).
+
+    A plan maps each non-Occult Knowledge type to how many of its units are paid with Occult
+    (wild). Free Journal Knowledge of the type itself is always used first (it is never used
+    up, so using it is never worse; see RULINGS). Occult units come from free Journal Occult
+    first, then from Occult cubes (each cube = +1 Insanity).
+    """
+    card = C.EXPERIMENTS[card_id]
+    pl = state["players"][seat]
+    if any(pl["res"][k] < n for k, n in card["cost_ingredients"].items()):
+        return []
+    need_occ = card["cost_knowledge"].get("occult", 0)
+    occ_pool = pl["journal"]["occult"] + pl["res"]["occult"]
+    ranges = []
+    for k in ("chemistry", "biology", "engineering"):
+        n = card["cost_knowledge"].get(k, 0)
+        rest = max(0, n - pl["journal"][k])
+        low = max(0, rest - pl["res"][k])
+        ranges.append((k, low, rest))
+    plans: list[dict] = [{}]
+    for k, low, high in ranges:
+        plans = [dict(p, **{k: w}) for p in plans for w in range(low, high + 1)]
+    return [p for p in plans if need_occ + sum(p.values()) <= occ_pool]
+
+
+def plan_cost(state, seat, card_id: str, plan: dict) -> dict:
+    """What a plan spends: cubes per type and the Insanity it causes."""
+    card = C.EXPERIMENTS[card_id]
+    pl = state["players"][seat]
+    cubes = {k: 0 for k in C.KNOWLEDGE}
+    for k in ("chemistry", "biology", "engineering"):
+        n = card["cost_knowledge"].get(k, 0)
+        rest = max(0, n - pl["journal"][k])
+        cubes[k] = rest - plan.get(k, 0)
+    occ_units = card["cost_knowledge"].get("occult", 0) + sum(plan.get(k, 0) for k in ("chemistry", "biology", "engineering"))
+    journal_occ = min(pl["journal"]["occult"], occ_units)
+    cubes["occult"] = occ_units - journal_occ
+    insanity = cubes["occult"] + (journal_occ if state["options"]["journal_occult_insanity"] else 0)
+    return {"cubes": cubes, "insanity": insanity}
+
+
+def can_perform(state, seat, card_id: str) -> bool:
+    pl = state["players"][seat]
+    if card_id == pl["masterwork"]:
+        if pl["mw_done"]:
+            return False
+    elif card_id not in pl["hand"]:
+        return False
+    return prerequisites_met(state, seat, C.EXPERIMENTS[card_id]["level"]) and bool(payment_plans(state, seat, card_id))
+
+
+def build_options(state, seat, tile_id: str, price: int) -> list[str]:
+    """Where a tile could go (MFW-UPGRADE-03/04/09/10, AMB-22/23): [] when it cannot be built."""
+    pl = state["players"][seat]
+    name = C.tile(tile_id)["name"]
+    names = tile_names(state, seat)
+    if pl["money"] < price:
+        return []
+    for plot in range(pl["open"]):
+        if pl["plots"][plot] is None:
+            return [] if name in names else [f"plot:{plot}"]
+    out = []
+    if pl["open"] < 8 and name not in names and pl["money"] >= price + C.ESTATE_COSTS[pl["open"]]:
+        out.append("expand")
+    for plot, t in enumerate(pl["plots"]):
+        if t is None:
+            continue
+        if name in names and C.tile(t)["name"] != name:
+            continue
+        out.append(f"replace:{plot}")
+    return out
+
+
+def vanity_names(state, seat) -> list[str]:
+    owned = tile_names(state, seat)
+    return [n for n in C.VANITY_NAMES if state["vanity"][n] > 0 and n not in owned]
+
+
+def vanity_tile_for(state, name: str) -> str:
+    """The id of the supply copy of `name` that is taken next (copy 'a' then 'b')."""
+    ids = sorted(i for i, r in C.VANITY.items() if r["name"] == name)
+    return ids[2 - state["vanity"][name]]
+
+
+def fee(state, seat, loc_id: str, piece_type: str) -> int:
+    """MFW-PLACE-07..10: $1 (or a scenario's value) once for Servant-type pieces on an occupied Location,
+    plus any Maladjustment surcharge on Town placements."""
+    base = 0
+    if piece_type == "servant" and occupied(state, loc_id):
+        base = state["modifiers"].get("MFW-PLACE-07", {}).get("money", 1)
+    for m in state["players"][seat]["mals"]:
+        eff = C.MALADJUSTMENTS[m]["effect"]
+        if eff.get("modifier") == "extra_cost" and eff.get("where") == "town":
+            base += eff["money"]
+    return base
+
+
+def income(state, seat) -> int:
+    money = state["modifiers"].get("MFW-ROUND-04", {}).get("money", 3)
+    for m in state["players"][seat]["mals"]:
+        eff = C.MALADJUSTMENTS[m]["effect"]
+        if eff.get("modifier") == "income":
+            money += eff["money"]
+    return max(0, money)
+
+
+def can_pay(state, seat, costs: list, times: int = 1) -> bool:
+    pl = state["players"][seat]
+    need: dict = {}
+    for c in costs:
+        if "pay" in c:
+            key = "money" if c["pay"] == "money" else c["kind"]
+            need[key] = need.get(key, 0) + c["n"] * times
+    return all((pl["money"] if k == "money" else pl["res"][k]) >= v for k, v in need.items())
+
+
+def nonempty_decks(state) -> list[str]:
+    return [d for d in ("A", "B", "C") if state["decks"][d]]
+
+
+def token_of(score: int) -> int:
+    """MFW-SCORE-02/03, AMB-31: the +50/+100 token derived from the total."""
+    return 100 if score >= 100 else 50 if score >= 50 else 0

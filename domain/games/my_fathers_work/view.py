@@ -1,0 +1,31 @@
+"""What each viewer may see (catalog section 5). The one place where hidden information is removed."""
+
+from __future__ import annotations
+
+from domain.engine import EVERYONE, copy_state
+
+from . import content as C
+
+
+def view(state: dict, viewer) -> dict:
+    v = copy_state(state)
+    if viewer == EVERYONE:
+        return v
+    v.pop("queue", None)  # internal continuation; may name hidden cards
+    v["decks"] = {k: len(d) for k, d in state["decks"].items()}  # MFW-HIDDEN-03
+    for seat, pl in enumerate(v["players"]):
+        if seat == viewer:
+            continue
+        pl["hand"] = [C.EXPERIMENTS[c]["level"] for c in pl["hand"]]  # MFW-HIDDEN-01: levels only
+        pl["ea"] = len(pl["ea"])  # MFW-HIDDEN-05/16
+        pl["comps"] = len(pl["comps"])  # MFW-HIDDEN-02
+    pend = v.get("pending")
+    if pend is not None:
+        if pend["kind"] == "sim":
+            pend["options"] = {k: o for k, o in pend["options"].items() if k == str(viewer)}
+            pend["forced"] = {k: o for k, o in pend.get("forced", {}).items() if k == str(viewer)}
+        elif pend.get("secret") and pend["seat"] != viewer:
+            v["pending"] = {"seat": pend["seat"], "kind": pend["kind"], "secret": True}  # MFW-HIDDEN-13/16
+    v["commits"] = {k: o for k, o in state["commits"].items() if k == str(viewer)}  # MFW-HIDDEN-12
+    v["messages"] = [m for m in state["messages"] if m["to"] is None or m["to"] == viewer]  # MFW-HIDDEN-13
+    return v
