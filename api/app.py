@@ -3,19 +3,35 @@
 from __future__ import annotations
 
 import importlib
+import logging
 
 from fastapi import FastAPI
 from api.responses import OrjsonResponse
 
 from api import errors
 from api.settings import Settings
-from domain.games import load_all
+from domain.games import GAME_PACKAGES, load_all
 from domain.service import GameService
+
+
+log = logging.getLogger("heirloom.api")
 
 
 def load_games(settings: Settings) -> list[str]:
     """Import the game packages present, plus HEIRLOOM_EXTRA_GAMES (test games)."""
-    loaded = load_all()
+    if settings.strict_games:
+        loaded = load_all()
+    else:
+        loaded = []
+        for name in GAME_PACKAGES:
+            try:
+                importlib.import_module(f"domain.games.{name}")
+                loaded.append(name)
+            except ModuleNotFoundError as error:
+                if error.name != f"domain.games.{name}":
+                    log.warning("game %s does not import: %s", name, error)
+            except Exception as error:
+                log.warning("game %s does not import: %s", name, error)
     for module in settings.extra_games:
         importlib.import_module(module)
         loaded.append(module)

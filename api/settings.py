@@ -5,6 +5,8 @@
 - ``HEIRLOOM_DATA_DIR``: data folder of the embedded Redis (default ``./heirloom-data``).
 - ``REDIS_KEY_PREFIX``: prefix of every key (default ``heirloom``; tests use one per test).
 - ``HEIRLOOM_EXTRA_GAMES``: comma list of extra game modules to import (test games).
+- ``HEIRLOOM_STRICT_GAMES``: ``0`` logs and skips a game package that fails to import
+  (default ``1``: the server refuses to start without it).
 - ``PERSISTENCE_MODULE``: the eventsourcing persistence module (default ``domain.eventstore``;
   ``eventsourcing.popo`` keeps everything in memory, for quick experiments only).
 """
@@ -26,6 +28,9 @@ class Settings:
     key_prefix: str = "heirloom"
     extra_games: tuple[str, ...] = ()
     persistence_module: str = DEFAULT_PERSISTENCE
+    #: A game package that fails to import stops the server (never silently missing).
+    #: Tests of the platform turn this off so one half-written game does not hide the rest.
+    strict_games: bool = True
     extra_env: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -38,6 +43,7 @@ class Settings:
             key_prefix=environ.get("REDIS_KEY_PREFIX") or "heirloom",
             extra_games=extra,
             persistence_module=environ.get("PERSISTENCE_MODULE") or DEFAULT_PERSISTENCE,
+            strict_games=(environ.get("HEIRLOOM_STRICT_GAMES") or "1").strip().lower() not in ("0", "no", "false"),
         )
 
     @property

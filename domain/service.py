@@ -133,6 +133,11 @@ def json_native(value: Any) -> Any:
     return orjson.loads(orjson.dumps(value))
 
 
+def move_digest(move: Any) -> str:
+    """A short fingerprint of a move (idempotent retries must repeat the same move)."""
+    return hashlib.sha256(orjson.dumps(move, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
 def redact_move(rules: Any, move: dict, facts: list[dict], mover: int, viewer: Viewer) -> dict:
     """A move as `viewer` may see it.
 
@@ -187,9 +192,8 @@ class Game(Aggregate):
             game.undone_versions = []
             game.undo_requests = {}
             game.idempotency = {}
-            game.state = game.rebuild_state()
             game.head_hash = self.hash
-            game.refresh_outcome()
+            game.set_state(game.replay([]))
 
     class MovePlayed(Event):
         seat: int
@@ -203,17 +207,17 @@ class Game(Aggregate):
         finished: bool
 
         def apply(self, game: "Game") -> None:
-            rules = get_rules(game.game_type)
-            game.state = fold(rules.evolve, game.state, json_native(self.facts))
             game.effective.append({"version": self.originator_version, "move_no": self.move_no,
-                                   "seat": self.seat, "move": self.move, "facts": self.facts})
+                                   "seat": self.seat, "reveals": reveals_hidden(self.facts)})
             if self.idempotency_key is not None:
                 game.idempotency[self.idempotency_key] = {
                     "version": self.originator_version, "move_no": self.move_no, "seat": self.seat,
-                    "move": self.move, "facts": self.facts,
+                    "move": move_digest(self.move),
                 }
             game.head_hash = self.hash
-            game.refresh_outcome()
+            if game.state is not None:  # None: stale after an undo, rebuilt by the service
+                # A copy of the facts: evolve may keep references into the state and mutate them.
+                game.set_state(fold(get_rules(game.game_type).evolve, game.state, json_native(self.facts)))
 
     class UndoRequested(Event):
         request_id: str
@@ -249,9 +253,10 @@ class Game(Aggregate):
             game.effective = [m for m in game.effective if m["move_no"] < self.to_move]
             game.undone_versions.extend(self.undone_versions)
             game.undo_requests[self.request_id]["status"] = "applied"
-            game.state = game.rebuild_state()
             game.head_hash = self.hash
-            game.refresh_outcome()
+            # The facts of the remaining moves live in the store, not in the aggregate (which
+            # stays small, and so do its snapshots): the service refolds them (`replay`).
+            game.state = None
 
     class UndoRejected(Event):
         request_id: str
@@ -284,20 +289,21 @@ class Game(Aggregate):
     def rules(self):
         return get_rules(self.game_type)
 
-    def rebuild_state(self) -> dict:
-        """Initial table + setup facts + effective moves: replay, exactly."""
+    def replay(self, move_facts: Iterable[list]) -> dict:
+        """Initial table + setup facts + the facts of the effective moves: replay, exactly."""
         rules = self.rules
         state = rules.initial_state(self.players, self.options)
         state = fold(rules.evolve, state, json_native(self.setup_facts))
-        for record in self.effective:
-            state = fold(rules.evolve, state, json_native(record["facts"]))
+        for facts in move_facts:
+            state = fold(rules.evolve, state, json_native(facts))
         return state
 
-    def refresh_outcome(self) -> None:
+    def set_state(self, state: dict) -> None:
         rules = self.rules
-        self.finished = bool(rules.is_over(self.state))
-        self.scores = {str(seat): score for seat, score in rules.scores(self.state).items()}
-        self.winners = list(rules.winners(self.state)) if self.finished else []
+        self.state = state
+        self.finished = bool(rules.is_over(state))
+        self.scores = {str(seat): score for seat, score in rules.scores(state).items()}
+        self.winners = list(rules.winners(state)) if self.finished else []
 
     @property
     def last_move_no(self) -> int:
@@ -330,7 +336,7 @@ class Game(Aggregate):
                 )
         move_no = self.last_move_no + 1
         try:
-            _, facts = play(rules, self.state, seat, move, self.seed, move_no)
+            after, facts = play(rules, self.state, seat, move, self.seed, move_no)
         except IllegalMove:
             raise
         except Exception:
@@ -342,7 +348,6 @@ class Game(Aggregate):
                               "(GET legal-moves lists them)") from None
         facts = json_native(facts)
         description = rules.describe(self.state, seat, move, facts)
-        after = fold(rules.evolve, copy_state(self.state), json_native(facts))
         finished = bool(rules.is_over(after))
         scores = {str(s): v for s, v in rules.scores(after).items()}
         self._trigger(self.MovePlayed, seat=seat, actor=caller.actor, move=json_native(move), move_no=move_no,
@@ -376,7 +381,7 @@ class Game(Aggregate):
             return True
         last = self.effective[-1]
         if (to_move == last["move_no"] and last["seat"] == caller.seat
-                and not reveals_hidden(last["facts"]) and not self.finished):
+                and not last["reveals"] and not self.finished):
             return True
         return not self.voters(caller.actor)
 
@@ -475,15 +480,40 @@ class GameService(Application):
             except KeyError:
                 pass
 
-    def _load(self, game_id: str | uuid.UUID) -> Game:
+    def _load(self, key: uuid.UUID) -> Game:
+        """The live aggregate (cached; fast-forwarded with one read of newer events)."""
         try:
-            key = game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id))
-        except ValueError:
-            raise GameNotFound(f"no game {game_id!r}") from None
-        try:
-            return self.repository.get(key)
+            game = self.repository.get(key)
         except AggregateNotFoundError:
-            raise GameNotFound(f"no game {str(game_id)!r}") from None
+            raise GameNotFound(f"no game {str(key)!r}") from None
+        if game.state is None:
+            self._restore_state(game)
+        return game
+
+    def _restore_state(self, game: Game) -> None:
+        """After an undo: refold the effective moves' facts, read from the store."""
+        effective = {record["version"] for record in game.effective}
+        stored = self.events.get(game.id, gt=1, lte=game.version)
+        game.set_state(game.replay(event.facts for event in stored
+                                   if type(event).__name__ == "MovePlayed" and event.originator_version in effective))
+
+    def _stored_event(self, game: Game, version: int) -> Any:
+        return next(iter(self.events.get(game.id, gt=version - 1, lte=version)))
+
+    def _take_snapshots(self, processing_event: Any) -> None:
+        """Snapshot the aggregate just saved, from memory (the library would rebuild it from
+        the store first). Every `SNAPSHOT_INTERVAL` versions; the state is refolded first if
+        an undo left it stale."""
+        if self.snapshots is None:
+            return
+        for aggregate in processing_event.aggregates.values():
+            if not isinstance(aggregate, Game):
+                continue
+            versions = [e.originator_version for e in processing_event.events if e.originator_id == aggregate.id]
+            if any(version % SNAPSHOT_INTERVAL == 0 for version in versions):
+                if aggregate.state is None:
+                    self._restore_state(aggregate)
+                self.snapshots.put([Game.Snapshot.take(aggregate)])
 
     @staticmethod
     def parse_id(game_id: str) -> uuid.UUID:
@@ -506,6 +536,8 @@ class GameService(Application):
                 result = fn(game)
                 if game.pending_events:
                     self.save(game)
+                if game.state is None:
+                    self._restore_state(game)
             except ServiceError:
                 if game.pending_events:
                     self._evict(key)
@@ -599,9 +631,10 @@ class GameService(Application):
                 raise TokenRequired("playing a move needs a seat token")
             if idempotency_key is not None and idempotency_key in game.idempotency:
                 first = game.idempotency[idempotency_key]
-                if first["seat"] != caller.seat or first["move"] != move:
+                if first["seat"] != caller.seat or first["move"] != move_digest(move):
                     raise IdempotencyKeyReused("this Idempotency-Key was used for a different move")
-                return self._move_answer(game, first, caller, replayed=True)
+                facts = self._stored_event(game, first["version"]).facts
+                return self._move_answer(game, {**first, "facts": facts}, caller, replayed=True)
             if expected_version is not None and expected_version != game.version:
                 raise VersionConflict(f"expected version {expected_version}, the game is at {game.version}",
                                       current_version=game.version)
@@ -639,8 +672,18 @@ class GameService(Application):
         return self._index.list(game, status)
 
     def game(self, game_id: str) -> Game:
-        """The aggregate itself (for tests and internal tools; do not mutate)."""
+        """The live aggregate itself (for tests and internal tools; do not mutate)."""
         return self._read(game_id, lambda game: game)
+
+    def rebuilt(self, game_id: str) -> Game:
+        """The aggregate rebuilt from the store alone (snapshot + later events), bypassing
+        the cache: what a freshly started process would load."""
+        key = self.parse_id(game_id)
+        version = self.game(game_id).version
+        game = self.repository.get(key, version=version)
+        if game.state is None:
+            self._restore_state(game)
+        return game
 
 
 def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[int]) -> dict:

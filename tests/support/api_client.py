@@ -23,7 +23,7 @@ def unique_prefix(label: str = "api") -> str:
 
 def make_settings(redis_url: str, prefix: str | None = None, **overrides: Any) -> Settings:
     values = dict(redis_url=redis_url, key_prefix=prefix or unique_prefix(), extra_games=TEST_GAMES,
-                  persistence_module="domain.eventstore")
+                  persistence_module="domain.eventstore", strict_games=False)
     values.update(overrides)
     return Settings(**values)
 
