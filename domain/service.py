@@ -31,7 +31,7 @@ from eventsourcing.persistence import RecordConflictError
 
 from domain.audit import GENESIS, chain_hash
 from domain.engine import (
-    EVERYONE, SPECTATOR, IllegalMove, Viewer, copy_state, fold, get_rules, new_game, play,
+    EVERYONE, SPECTATOR, IllegalMove, Viewer, fold, get_rules, new_game, play,
     reveals_hidden, visible_facts,
 )
 from domain.engine.facts import PRIVATE_KEY
@@ -77,10 +77,6 @@ class InvalidToken(ServiceError):
 
 class NotYourSeat(ServiceError):
     status, code = 403, "not_your_seat"
-
-
-class Forbidden(ServiceError):
-    status, code = 403, "forbidden"
 
 
 class VersionConflict(ServiceError):
@@ -581,6 +577,9 @@ class GameService(Application):
                               [hash_token(t) for t in seat_tokens], hash_token(referee_token))
         except IllegalMove as error:
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            # Options are client input; a game that trips over odd ones refuses them.
+            raise InvalidGameSetup(f"these options are not valid for {game_type}: {error}") from None
         self.save(game)
         return {
             "id": str(game.id), "game": game_type, "version": game.version,
@@ -599,7 +598,8 @@ class GameService(Application):
             return {
                 "id": str(game.id), "game": game.game_type, "version": game.version,
                 "status": game.status, "to_act": list(decision.seats), "move_count": game.last_move_no,
-                "state": rules.view(game.state, caller.viewer(game.finished)),
+                # A copy: the live state changes in place while the answer is being written.
+                "state": json_native(rules.view(game.state, caller.viewer(game.finished))),
                 "scores": game.scores, "winners": game.winners,
                 "players": game.players, "names": game.names, "decision": decision.to_json(),
                 "you": {"role": caller.kind, "seat": caller.seat},
@@ -619,12 +619,25 @@ class GameService(Application):
                 raise TokenRequired("legal moves are listed for a seat token")
             if caller.kind != "seat" or game.finished:
                 return {"version": game.version, "moves": []}
-            return {"version": game.version, "moves": game.rules.legal_moves(game.state, caller.seat)}
+            return {"version": game.version, "moves": json_native(game.rules.legal_moves(game.state, caller.seat))}
         return self._read(game_id, moves)
 
     def play(self, game_id: str, token: str | None, move: Any, expected_version: int | None = None,
              idempotency_key: str | None = None) -> dict:
-        """Play one move; returns {version, move_no, facts (as the mover sees them), replayed}."""
+        """Play one move; returns {version, move_no, facts (as the mover sees them), replayed}.
+
+        A retry with the same Idempotency-Key returns the first answer and appends nothing,
+        even when the first attempt won a race this attempt lost.
+        """
+        try:
+            return self._command(game_id, self._play_command(token, move, expected_version, idempotency_key))
+        except VersionConflict:
+            if idempotency_key is None:
+                raise
+            return self._command(game_id, self._play_command(token, move, None, idempotency_key, retry_only=True))
+
+    def _play_command(self, token: str | None, move: Any, expected_version: int | None,
+                      idempotency_key: str | None, retry_only: bool = False):
         def command(game: Game) -> dict:
             caller = game.caller_for(token)
             if caller.kind == "spectator":
@@ -635,12 +648,13 @@ class GameService(Application):
                     raise IdempotencyKeyReused("this Idempotency-Key was used for a different move")
                 facts = self._stored_event(game, first["version"]).facts
                 return self._move_answer(game, {**first, "facts": facts}, caller, replayed=True)
-            if expected_version is not None and expected_version != game.version:
-                raise VersionConflict(f"expected version {expected_version}, the game is at {game.version}",
+            if retry_only or (expected_version is not None and expected_version != game.version):
+                shown = expected_version if expected_version is not None else "another version"
+                raise VersionConflict(f"expected version {shown}, the game is at {game.version}",
                                       current_version=game.version)
             result = game.play_move(caller, move, idempotency_key)
             return self._move_answer(game, result, caller, replayed=False)
-        return self._command(game_id, command)
+        return command
 
     @staticmethod
     def _move_answer(game: Game, record: dict, caller: Caller, replayed: bool) -> dict:

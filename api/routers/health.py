@@ -9,4 +9,5 @@ router = APIRouter(tags=["health"])
 
 @router.get("/healthz")
 def healthz(service: ServiceDep) -> dict:
-    return {"ok": True, "games_indexed": len(service.list_games())}
+    """Cheap: one read of the store's last notification id."""
+    return {"ok": True, "last_notification_id": service.recorder.max_notification_id() or 0}

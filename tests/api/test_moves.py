@@ -93,3 +93,46 @@ def test_no_move_after_the_end(client):
     response = game.post_move(0, {"type": "add", "amount": 1})
     assert response.status_code == 422 and response.json()["rule"] == "ENGINE-OVER-01"
     assert game.get()["winners"] == [0] and game.get()["status"] == "finished"
+
+
+def test_a_lost_race_is_409_and_stores_nothing(settings, client):
+    """Two processes on one game: the second append fails its version check (optimistic concurrency)."""
+    from domain.service import GameService
+
+    game = TestGame.create(client, "api_count", 2, options={"target": 50})
+    other = GameService(env=settings.service_env())
+    mine = client.app.state.service
+    original_save = mine.save
+
+    def save_after_the_other_process(*aggregates, **kwargs):
+        other.play(game.id, game.seat_tokens[0], {"type": "add", "amount": 2})
+        return original_save(*aggregates, **kwargs)
+
+    mine.save = save_after_the_other_process
+    try:
+        response = game.post_move(0, {"type": "add", "amount": 1})
+    finally:
+        mine.save = original_save
+    assert response.status_code == 409
+    assert response.json() == {**response.json(), "error": "version_conflict", "current_version": 2}
+    view = game.get()
+    assert view["version"] == 2 and view["state"]["count"] == 2
+
+
+def test_a_retry_that_lost_the_race_to_its_first_attempt_gets_the_first_answer(settings, client):
+    from domain.service import GameService
+
+    game = TestGame.create(client, "api_count", 2, options={"target": 50})
+    other = GameService(env=settings.service_env())
+    mine = client.app.state.service
+    original_save = mine.save
+
+    def first_attempt_lands_elsewhere(*aggregates, **kwargs):
+        mine.save = original_save
+        other.play(game.id, game.seat_tokens[0], {"type": "add", "amount": 1}, idempotency_key="same")
+        return original_save(*aggregates, **kwargs)
+
+    mine.save = first_attempt_lands_elsewhere
+    response = game.post_move(0, {"type": "add", "amount": 1}, key="same")
+    assert response.status_code == 201 and response.json()["replayed"] is True
+    assert game.get()["version"] == 2
