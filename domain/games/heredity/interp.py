@@ -79,12 +79,15 @@ def warn(t: Ctx, detail: str) -> None:
 
 
 # -- the loop ------------------------------------------------------------------------------
-def run(t: Ctx, limit: int = 5000) -> None:
+def run(t: Ctx, limit: int = 5000, floor: int = -1) -> None:
+    """Resolve until something waits; `floor` (tests, probes) stops once the stack is that low."""
     for _ in range(limit):
         s = t.s
         if s["over"] is not None or s["pending"] is not None:
             return
         stack = s["stack"]
+        if len(stack) <= floor:
+            return
         if s["window"] is not None and len(stack) == s["window"]:
             return
         if not stack:

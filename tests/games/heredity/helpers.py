@@ -103,11 +103,13 @@ def rejects(state, move, rule, seat=0):
 
 
 def run_ops(state, text, self_card=None, actor=None, seed=7, vars_=None):
-    """Resolve an instruction block (as if a card said it) from `state`; returns (state, facts)."""
+    """Resolve an instruction block (as if a card said it) from `state`; returns (state, facts).
+    Stops when the block (and what it started) is resolved or waits for a decision."""
     turn = Turn(RULES, state)
     t = I.Ctx(turn, Rng(seed, 1))
+    floor = len(state["stack"])
     I.push(t, compile_block(text, "test"), self_card, actor, "card", vars_, track_face=self_card is not None)
-    I.run(t)
+    I.run(t, floor=floor)
     return turn.state, turn.facts
 
 
