@@ -9,10 +9,9 @@ from .helpers import (
     run_ops, set_timeline, take_to_table, terrain, types,
 )
 
-R = pytest.mark.rule
 
 
-@R("HER-EX-01", "HER-WATCH-01", "HER-WATCH-02", "HER-SETUP-07", "HER-CARDS-02", "HER-TERRAIN-03", "HER-ACTION-07", "HER-AMB-14")
+@pytest.mark.rule("HER-EX-01", "HER-WATCH-01", "HER-WATCH-02", "HER-SETUP-07", "HER-CARDS-02", "HER-TERRAIN-03", "HER-ACTION-07", "HER-AMB-14")
 def test_ex01_watch_takes_960():
     cid = chapter([terrain(700, {"A": 3}, icons=[{"kind": "watch", "area": "A", "card": 960}])],
                   [narrative(960, "PLACE_MATERIALS 1 IN 700:A")])
@@ -30,7 +29,7 @@ def test_ex01_watch_takes_960():
 LINE = terrain(700, {"W": 3, "X": 2, "Y": 3}, [("W", "X", "white"), ("X", "Y", "white")])
 
 
-@R("HER-EX-02", "HER-MOVE-01", "HER-MOVE-02", "HER-MOVE-05", "HER-MOVE-06", "HER-MOVE-07")
+@pytest.mark.rule("HER-EX-02", "HER-MOVE-01", "HER-MOVE-02", "HER-MOVE-05", "HER-MOVE-06", "HER-MOVE-07")
 def test_ex02_full_area():
     st = at(game(chapter([LINE])), maeve="700:W", brick="700:X", djamal="700:X")
     rejects(st, {"type": "move", "pc": "maeve", "path": ["700:X"], "slots": ["3.e"]}, "HER-MOVE-05")
@@ -41,7 +40,7 @@ def test_ex02_full_area():
     rejects(st, {"type": "move", "pc": "maeve", "path": ["700:X", "700:Y"], "slots": ["3.e", "3.e"]}, "HER-MOVE-01")
 
 
-@R("HER-EX-03", "HER-TERRAIN-04", "HER-MATERIAL-04")
+@pytest.mark.rule("HER-EX-03", "HER-TERRAIN-04", "HER-MATERIAL-04")
 def test_ex03_reveal_materials():
     t3 = terrain(701, {"1": 3, "2": 3, "3": 3}, icons=[{"kind": "materials", "area": "1", "count": 2},
                                                      {"kind": "materials", "area": "2", "count": 1}])
@@ -64,7 +63,7 @@ def explore_chapter(a2_colour="white"):
     return chapter([t962, t963])
 
 
-@R("HER-EX-04", "HER-EXPLORE-01", "HER-EXPLORE-02", "HER-EXPLORE-03", "HER-EXPLORE-04", "HER-EXPLORE-05",
+@pytest.mark.rule("HER-EX-04", "HER-EXPLORE-01", "HER-EXPLORE-02", "HER-EXPLORE-03", "HER-EXPLORE-04", "HER-EXPLORE-05",
    "HER-EXPLORE-06", "HER-MOVE-08", "HER-TERRAIN-01")
 def test_ex04_explore():
     st = at(game(explore_chapter()), maeve="962:A1")
@@ -80,7 +79,7 @@ def test_ex04_explore():
     rejects(at(game(explore_chapter()), maeve="962:A1"), {**move, "slot": "1.a"}, "HER-ACTION-04")
 
 
-@R("HER-EX-05", "HER-EXPLORE-07", "HER-AREA-07", "HER-AREA-03")
+@pytest.mark.rule("HER-EX-05", "HER-EXPLORE-07", "HER-AREA-07", "HER-AREA-03")
 def test_ex05_area_merges():
     t962 = terrain(962, {"O1": 3}, icons=[{"kind": "explore", "edge": "E", "terrain": 963}],
                    edges={"E": [{"area": "O1", "colour": "open", "span": [0, 1]}]})
@@ -104,7 +103,7 @@ def flip_terrain_chapter():
                                                  "ai": "MOVE 1", "death": ""})])
 
 
-@R("HER-EX-06", "HER-TERRAIN-07", "HER-TERRAIN-08", "HER-TERRAIN-05", "HER-TERRAIN-06", "HER-TERRAIN-02")
+@pytest.mark.rule("HER-EX-06", "HER-TERRAIN-07", "HER-TERRAIN-08", "HER-TERRAIN-05", "HER-TERRAIN-06", "HER-TERRAIN-02")
 def test_ex06_immediate_event_flip():
     st = at(game(flip_terrain_chapter()), brick="700:D")
     st2, _ = play(st, {"type": "move", "pc": "brick", "path": ["700:E"], "slots": ["6.e"]})
@@ -118,7 +117,7 @@ def test_ex06_immediate_event_flip():
     assert st3["npcs"]["980"][0]["area"] == "700:E" and st3["cards"]["700"]["face"] == "front"
 
 
-@R("HER-EX-07", "HER-TERRAIN-09", "HER-CARDS-08")
+@pytest.mark.rule("HER-EX-07", "HER-TERRAIN-09", "HER-CARDS-08")
 def test_ex07_swap():
     t102 = terrain(102, {"a": 3, "b": 3})
     t143 = terrain(143, {"a2": 3, "b2": 3}, replaces=102, area_map={"a": "a2", "b": "b2"})
@@ -132,7 +131,7 @@ def test_ex07_swap():
     assert "Warning" in types(facts) and "CardTaken" not in types(facts)
 
 
-@R("HER-EX-08", "HER-TERRAIN-10")
+@pytest.mark.rule("HER-EX-08", "HER-TERRAIN-10")
 def test_ex08_regroup():
     t = terrain(962, {"A1": 3, "A2": 3, "R": 3}, back={"areas": {"A1": 3, "A2": 3, "R": 3}, "regroup": "R"})
     st = at(game(chapter([t])), brick="962:A1", maeve="962:A2")
@@ -152,7 +151,7 @@ def fight_chapter(life=5, defence=0, hostile=True, ai="MOVE 1; MELEE 2", lines=N
     return chapter([terrain(700, areas, lines, lof=extra.get("lof", ()))], [fox] + extra.get("cards", []))
 
 
-@R("HER-EX-09", "HER-ITEM-10", "HER-ITEM-19", "HER-COMBAT-04", "HER-ACTION-02")
+@pytest.mark.rule("HER-EX-09", "HER-ITEM-10", "HER-ITEM-19", "HER-COMBAT-04", "HER-ACTION-02")
 def test_ex09_club():
     st = at(game(fight_chapter(life=5, defence=0)), brick="700:a0")
     put_npc(st, 970, "700:a0")
@@ -164,7 +163,7 @@ def test_ex09_club():
     rejects(st2, move, "HER-ACTION-02")
 
 
-@R("HER-EX-10", "HER-ITEM-11", "HER-ITEM-12", "HER-ITEM-13", "HER-ITEM-14", "HER-ITEM-15", "HER-ITEM-04", "HER-AMB-15", "HER-AMB-23")
+@pytest.mark.rule("HER-EX-10", "HER-ITEM-11", "HER-ITEM-12", "HER-ITEM-13", "HER-ITEM-14", "HER-ITEM-15", "HER-ITEM-04", "HER-AMB-15", "HER-AMB-23")
 def test_ex10_gas_mask():
     st = at(game(chapter([terrain(700, {"G": 3})])), maeve="700:G", brick="700:far")
     give_item(st, "maeve", 143)            # Smoke Hood: heart slot, no icon, immune smoke
@@ -196,7 +195,7 @@ def test_ex10_gas_mask():
     assert "Immune" in types(f5)
 
 
-@R("HER-EX-11", "HER-ITEM-16", "HER-ITEM-17", "HER-ITEM-18", "HER-ITEM-07", "HER-INTERACT-03")
+@pytest.mark.rule("HER-EX-11", "HER-ITEM-16", "HER-ITEM-17", "HER-ITEM-18", "HER-ITEM-07", "HER-INTERACT-03")
 def test_ex11_upgrade():
     st = at(game(chapter([terrain(700, {"A": 3})])), brick="700:A")
     give_item(st, "brick", 140)
@@ -218,7 +217,7 @@ def test_ex11_upgrade():
     assert "CardFlipped" not in types(facts)
 
 
-@R("HER-EX-12", "HER-INV-09", "HER-INV-10", "HER-INV-01", "HER-ITEM-01")
+@pytest.mark.rule("HER-EX-12", "HER-INV-09", "HER-INV-10", "HER-INV-01", "HER-ITEM-01")
 def test_ex12_pickup():
     st = at(game(chapter([terrain(700, {"A": 3})])), maeve="700:A")
     st["area_materials"] = {"700:A": 2}
@@ -231,7 +230,7 @@ def test_ex12_pickup():
     assert st2["cards"]["141"]["anchor"] == "1:left:0" and st2["slots"]["141.s1"]["d"] == 1
 
 
-@R("HER-EX-13", "HER-INSTR-01", "HER-INSTR-02", "HER-INSTR-03", "HER-INSTR-04", "HER-INSTR-05", "HER-INSTR-06", "HER-CONTROL-06")
+@pytest.mark.rule("HER-EX-13", "HER-INSTR-01", "HER-INSTR-02", "HER-INSTR-03", "HER-INSTR-04", "HER-INSTR-05", "HER-INSTR-06", "HER-CONTROL-06")
 def test_ex13_brick_card():
     x = narrative(800, "TAKE 56; REMOVE 1 generic FROM self ELSE ADD 1 generic TO self; REMOVE 1 generic FROM self; "
                        "IF TOKENS(self) = 0 THEN FLIP ELSE TAKE 967 END", reader="brick", narrative="Brick: hello",
@@ -249,7 +248,7 @@ def test_ex13_brick_card():
     assert "967" not in st2["cards"]
 
 
-@R("HER-EX-14", "HER-INSTR-09", "HER-INSTR-10", "HER-CARDS-04", "HER-AMB-46")
+@pytest.mark.rule("HER-EX-14", "HER-INSTR-09", "HER-INSTR-10", "HER-CARDS-04", "HER-AMB-46")
 def test_ex14_terrain_action():
     c958 = narrative(958, "NARRATE \"front\"", back={
         "instructions": "", "actions": [{"icon": "interact", "link": {"kind": "terrain", "terrain": 700, "area": "A"},
@@ -266,7 +265,7 @@ def test_ex14_terrain_action():
     assert "Narrated" in types(facts)
 
 
-@R("HER-EX-15", "HER-TIMELINE-02", "HER-TIMELINE-03", "HER-TIMELINE-04", "HER-TIMELINE-05", "HER-TIMELINE-07",
+@pytest.mark.rule("HER-EX-15", "HER-TIMELINE-02", "HER-TIMELINE-03", "HER-TIMELINE-04", "HER-TIMELINE-05", "HER-TIMELINE-07",
    "HER-TIMELINE-08", "HER-TIMELINE-09", "HER-TIMELINE-12", "HER-SETUP-12")
 def test_ex15_cycle():
     c = narrative(800, "NARRATE \"never on arrival\"", event="REMOVE 1 generic FROM self; IF TOKENS(self) = 0 THEN FLIP END",

@@ -11,7 +11,6 @@ from .helpers import (
 )
 from .test_examples_a import fight_chapter
 
-R = pytest.mark.rule
 
 
 def idle(st):
@@ -25,7 +24,7 @@ def plain(n, **kw):
     return narrative(n, "", **kw)
 
 
-@R("HER-EX-16", "HER-ANCHOR-07", "HER-ANCHOR-08", "HER-ANCHOR-09", "HER-ANCHOR-04", "HER-TIMELINE-11")
+@pytest.mark.rule("HER-EX-16", "HER-ANCHOR-07", "HER-ANCHOR-08", "HER-ANCHOR-09", "HER-ANCHOR-04", "HER-TIMELINE-11")
 def test_ex16_vertical_anchor():
     c = narrative(800, "", event="TAKE 801")
     v = narrative(801, "ANCHOR yellow VERTICAL ELSE BURN", event="ADD 1 generic TO self",
@@ -42,7 +41,7 @@ def test_ex16_vertical_anchor():
     assert all(f.get("card") != 801 for f in facts if f["type"] == "HourglassMoved")
 
 
-@R("HER-EX-17", "HER-ANCHOR-01", "HER-ANCHOR-02", "HER-ANCHOR-03", "HER-ANCHOR-06", "HER-ANCHOR-09")
+@pytest.mark.rule("HER-EX-17", "HER-ANCHOR-01", "HER-ANCHOR-02", "HER-ANCHOR-03", "HER-ANCHOR-06", "HER-ANCHOR-09")
 def test_ex17_blue_at_end():
     cards = [plain(801), plain(802), plain(803), narrative(804, "ANCHOR blue ELSE BURN", event="ADD 1 generic TO self")]
     st = idle(game(chapter([terrain(700, {"A": 3})], cards)))
@@ -51,7 +50,7 @@ def test_ex17_blue_at_end():
     assert st2["timeline"][4]["card"] == 804 and tokens(st2, 804) == 0 and st2["hourglass"] == 1
 
 
-@R("HER-EX-18", "HER-ANCHOR-04", "HER-ANCHOR-05", "HER-INSTR-14")
+@pytest.mark.rule("HER-EX-18", "HER-ANCHOR-04", "HER-ANCHOR-05", "HER-INSTR-14")
 def test_ex18_wraparound():
     cards = [plain(802), plain(803), narrative(805, "ANCHOR green ELSE BURN")]
     st = idle(game(chapter([terrain(700, {"A": 3})], cards)))
@@ -68,7 +67,7 @@ def c969(event, back_anchor):
                      back={"instructions": f"ANCHOR {back_anchor} ELSE BURN", "event": "ADD 1 generic TO self"})
 
 
-@R("HER-EX-19", "HER-ANCHOR-10", "HER-TIMELINE-12", "HER-ANCHOR-09")
+@pytest.mark.rule("HER-EX-19", "HER-ANCHOR-10", "HER-TIMELINE-12", "HER-ANCHOR-09")
 def test_ex19_reanchor_same_position():
     cards = [plain(801), plain(802), c969("REMOVE 1 generic FROM self; IF TOKENS(self) = 0 THEN FLIP END", "blue")]
     st = idle(game(chapter([terrain(700, {"A": 3})], cards)))
@@ -82,7 +81,7 @@ def test_ex19_reanchor_same_position():
     assert tokens(st, 969) == 1
 
 
-@R("HER-EX-20", "HER-RESTORE-01", "HER-RESTORE-02", "HER-RESTORE-03", "HER-RESTORE-04", "HER-ANCHOR-04")
+@pytest.mark.rule("HER-EX-20", "HER-RESTORE-01", "HER-RESTORE-02", "HER-RESTORE-03", "HER-RESTORE-04", "HER-ANCHOR-04")
 def test_ex20_restore():
     cards = [plain(801), narrative(802, "", event="ADD 1 generic TO self"),
              c969("BURN 801; REMOVE 1 generic FROM self; IF TOKENS(self) = 0 THEN FLIP END", "green")]
@@ -99,7 +98,7 @@ def test_ex20_restore():
     assert tokens(st, 802) == 1
 
 
-@R("HER-EX-21", "HER-RESTORE-01", "HER-RESTORE-02", "HER-RESTORE-03", "HER-TIMELINE-12")
+@pytest.mark.rule("HER-EX-21", "HER-RESTORE-01", "HER-RESTORE-02", "HER-RESTORE-03", "HER-TIMELINE-12")
 def test_ex21_restore_before_fox():
     ch = fight_chapter(cards=[plain(801), narrative(802, "", event="BURN")])
     st = at(idle(game(ch)), brick="700:a2")
@@ -111,7 +110,7 @@ def test_ex21_restore_before_fox():
     assert "KarmaDrawn" not in types(facts)
 
 
-@R("HER-EX-22", "HER-AI-01", "HER-AI-04", "HER-AI-06", "HER-AI-07", "HER-AI-10")
+@pytest.mark.rule("HER-EX-22", "HER-AI-01", "HER-AI-04", "HER-AI-06", "HER-AI-07", "HER-AI-10")
 def test_ex22_fox_targets_brick():
     st = at(game(fight_chapter(defence=5)), brick="700:a2", maeve="700:m3")
     put_npc(st, 970, "700:a0")
@@ -121,7 +120,7 @@ def test_ex22_fox_targets_brick():
     assert "KarmaDrawn" not in types(facts) and "DamagePlaced" not in types(facts)
 
 
-@R("HER-EX-23", "HER-INSTR-12", "HER-MATERIAL-03", "HER-NPC-09", "HER-NPC-10", "HER-TIMELINE-13")
+@pytest.mark.rule("HER-EX-23", "HER-INSTR-12", "HER-MATERIAL-03", "HER-NPC-09", "HER-NPC-10", "HER-TIMELINE-13")
 def test_ex23_feed_the_fox():
     ch = fight_chapter(actions=[{"icon": "interact", "link": {"kind": "npc", "npc": 970}, "body": "PAY_MATERIALS 1; FLIP"}],
                        back={"instructions": ""}, death="PLACE_MATERIALS 5 IN 700:a1")
@@ -140,7 +139,7 @@ def test_ex23_feed_the_fox():
     assert st2["area_materials"] == {}
 
 
-@R("HER-EX-24", "HER-COMBAT-02", "HER-COMBAT-06", "HER-COMBAT-07", "HER-COMBAT-08", "HER-COMBAT-10", "HER-COMBAT-12",
+@pytest.mark.rule("HER-EX-24", "HER-COMBAT-02", "HER-COMBAT-06", "HER-COMBAT-07", "HER-COMBAT-08", "HER-COMBAT-10", "HER-COMBAT-12",
    "HER-COMBAT-14", "HER-NPC-05")
 def test_ex24_club_misses():
     for hostile in (True, False):
@@ -156,7 +155,7 @@ def test_ex24_club_misses():
         assert tokens(st2, 970, "hostile") == (0 if hostile else 1)
 
 
-@R("HER-EX-25", "HER-COMBAT-17", "HER-AI-05", "HER-AI-08", "HER-MOVE-05", "HER-DECIDE-21", "HER-AMB-31", "HER-AMB-35")
+@pytest.mark.rule("HER-EX-25", "HER-COMBAT-17", "HER-AI-05", "HER-AI-08", "HER-MOVE-05", "HER-DECIDE-21", "HER-AMB-31", "HER-AMB-35")
 def test_ex25_melee_full_area():
     ch = fight_chapter(areas={"y0": 3, "y1": 3, "Z": 2}, lines=[("y0", "y1", "white"), ("y1", "Z", "white")],
                        ai="MOVE 2; MELEE 2")
@@ -195,7 +194,7 @@ def rifle_chapter():
     return chapter([t, t2], [many], items=[RIFLE], opening="PLACE_TERRAIN 700 AT 0 0; PLACE_TERRAIN 701 AT 9 9 LEVEL 1")
 
 
-@R("HER-EX-26", "HER-RANGED-01", "HER-RANGED-02", "HER-RANGED-03", "HER-RANGED-04", "HER-RANGED-05", "HER-RANGED-06",
+@pytest.mark.rule("HER-EX-26", "HER-RANGED-01", "HER-RANGED-02", "HER-RANGED-03", "HER-RANGED-04", "HER-RANGED-05", "HER-RANGED-06",
    "HER-AREA-04", "HER-AREA-05", "HER-LEVEL-05", "HER-AMB-36")
 def test_ex26_rifle_targets():
     st = at(game(rifle_chapter()), brick="700:1")
@@ -205,7 +204,7 @@ def test_ex26_rifle_targets():
     assert legal == {"700:1", "700:2", "700:3", "700:4", "700:5"}
 
 
-@R("HER-EX-27", "HER-COMBINED-01", "HER-COMBINED-02", "HER-COMBINED-03", "HER-COMBINED-04", "HER-COMBINED-05",
+@pytest.mark.rule("HER-EX-27", "HER-COMBINED-01", "HER-COMBINED-02", "HER-COMBINED-03", "HER-COMBINED-04", "HER-COMBINED-05",
    "HER-COMBINED-06", "HER-COMBINED-07", "HER-RANGED-07", "HER-DECIDE-17")
 def test_ex27_combined():
     ch = fight_chapter(life=4, defence=5, areas={"F": 3, "M": 3, "N": 3}, lines=[("F", "M", "white"), ("M", "N", "white")],
@@ -241,7 +240,7 @@ def answer_all(st, option=0):
     return st, facts
 
 
-@R("HER-EX-28", "HER-DAMAGE-02", "HER-DAMAGE-03", "HER-DAMAGE-06", "HER-INJURY-07", "HER-INJURY-01", "HER-DECIDE-07")
+@pytest.mark.rule("HER-EX-28", "HER-DAMAGE-02", "HER-DAMAGE-03", "HER-DAMAGE-06", "HER-INJURY-07", "HER-INJURY-01", "HER-DECIDE-07")
 def test_ex28_five_damage():
     st = at(game(chapter([terrain(700, {"A": 3})], items=[COAT])), maeve="700:A")
     give_item(st, "maeve", 965)
@@ -256,7 +255,7 @@ def test_ex28_five_damage():
     assert st["pending"]["kind"] == "injury_card"
 
 
-@R("HER-EX-29", "HER-INJURY-01", "HER-INJURY-02", "HER-INJURY-03", "HER-DYING-01", "HER-DECIDE-08")
+@pytest.mark.rule("HER-EX-29", "HER-INJURY-01", "HER-INJURY-02", "HER-INJURY-03", "HER-DYING-01", "HER-DECIDE-08")
 def test_ex29_head_injury():
     st = at(game(chapter([terrain(700, {"A": 3})])), maeve="700:A")
     cover_hearts(st, "maeve")
@@ -268,7 +267,7 @@ def test_ex29_head_injury():
     assert face_side(st, 2) == "front" and st["slots"]["2.c"]["d"] == 1 and not is_dying(st, "maeve")
 
 
-@R("HER-EX-30", "HER-KARMA-01", "HER-KARMA-06", "HER-KARMA-07", "HER-KARMA-08", "HER-AMB-41")
+@pytest.mark.rule("HER-EX-30", "HER-KARMA-01", "HER-KARMA-06", "HER-KARMA-07", "HER-KARMA-08", "HER-AMB-41")
 def test_ex30_karma_evolution():
     st = game(chapter([terrain(700, {"A": 3})]))
     k = st["karma"]
