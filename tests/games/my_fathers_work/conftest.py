@@ -1,0 +1,1 @@
+from tests.games.my_fathers_work.helpers import fx  # noqa: F401  (the fixture)
