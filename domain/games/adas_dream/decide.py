@@ -152,10 +152,10 @@ def d_pass(ctx, seat, move):
 def d_play(ctx, seat, move):
     """ADA-WORKSHOP-13, ADA-PARTNER-06/09/10..13, ADA-AMB-09."""
     fl, p = ctx.fl, ctx.p(seat)
-    if not _phase(fl, "ws6"):
-        raise IllegalMove("ADA-PARTNER-09", "a Partner card is played in step 6 of a Workshop turn")
     if fl["played6"]:
         raise IllegalMove("ADA-WORKSHOP-13", "only one Partner card in step 6")
+    if not _phase(fl, "ws6"):
+        raise IllegalMove("ADA-PARTNER-09", "a Partner card is played in step 6 of a Workshop turn")
     card = move.get("card")
     if card not in p["hand"]:
         raise IllegalMove("ADA-PARTNER-06", "play a card from your hand")
@@ -321,7 +321,9 @@ def decide(rules, state, seat, move, rng):
         if top is not None and top["k"] == "choice" and kind != "choose":
             if kind in ("publish", "build") and fl["opt_done"]:
                 raise IllegalMove("ADA-BUILD-05", "you already took your end-of-turn option")
-            raise IllegalMove("ADA-TURN-02", f"a choice is pending ({top['kind']}); answer it with 'choose'")
+            rule = {"advanced": "ADA-ACTIONS-07", "play": "ADA-PARTNER-09", "publish": "ADA-TURN-06",
+                    "build": "ADA-TURN-06"}.get(kind, "ADA-TURN-02")
+            raise IllegalMove(rule, f"a choice is pending ({top['kind']}); answer it with 'choose'")
         actor = seat
     if kind not in DECIDERS:
         raise IllegalMove("ADA-TURN-02", f"unknown move type {kind!r}")
