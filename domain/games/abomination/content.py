@@ -19,7 +19,8 @@ DECKS = ["cemetery", "morgue", "hospital", "publicSquare"]
 ICONS = ["GAIN_ASSISTANT", "PROMOTE_ASSISTANT", "GAIN_REPUTATION", "LOSE_REPUTATION", "LOSE_ASSISTANT",
          "BLUE_DIE", "VP"]
 FACES = ["DAMAGE", "ALIVE", "SWITCH_EXTRA", "BLANK"]
-CONDITIONS = ["lowestHumanity", "highestReputation", "mostFrancs", "fewestFrancs", "highestExpertise"]
+CONDITIONS = ["lowestHumanity", "highestReputation", "mostFrancs", "fewestFrancs", "highestExpertise",
+              "negativeHumanity", "hasAlivePart"]
 OPS = {"francs", "attribute", "gainMaterials", "takeCadaver", "drawCard", "takeScoundrel", "gainJar",
        "chargeJars", "gainIce", "meeple", "gotoEntry", "choice", "each", "passCreature", "releaseSetAside"}
 TIMINGS = ["cityTurn", "lab", "setup"]

@@ -175,7 +175,7 @@ def d_lab(turn, seat, move, rng):
         lab.do_switch(turn, seat, move, rng)
     elif kind == "ability":  # character ability: once per Lab phase (sample-pack content)
         if p["abilityUsed"]:
-            raise IllegalMove("ABOM-LAB-06", "your character ability is used once per Lab phase")
+            raise IllegalMove("ABOM-CARDS-05", "your character ability is used once per Lab phase")
         turn.emit("AbilityUsed", seat=seat, character=p["character"])
         run(turn, items(seat, C.characters[p["character"]]["ability"]["effects"]))
     elif kind == "preserve":

@@ -21,6 +21,11 @@ CONDITIONS = {
     "fewestFrancs": lambda p: -p["francs"],
 }
 
+FILTERS = {
+    "negativeHumanity": lambda p: p["attr"]["humanity"] < 0,
+    "hasAlivePart": lambda p: any(x["alive"] for x in p["parts"]),
+}
+
 
 # ---------------------------------------------------------------- spaces
 def space_def(sid):
@@ -202,6 +207,8 @@ def target_candidates(st, face):
     target = face["target"]
     if target["kind"] == "chosen":
         return seats  # ABOM-EVENT-14
+    if target["condition"] in FILTERS:
+        return [s for s in seats if FILTERS[target["condition"]](st["p"][s])]
     key = CONDITIONS[target["condition"]]
     best = max(key(st["p"][s]) for s in seats)
     return [s for s in seats if key(st["p"][s]) == best]  # ABOM-EVENT-15
