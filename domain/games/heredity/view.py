@@ -35,6 +35,15 @@ def card_public(s: dict, number: int) -> dict:
     return out
 
 
+def terrain_public(s: dict, number: int) -> dict:
+    """The visible face of a laid-out Terrain: areas, lines, edges and icons (an Explore
+    icon shows only the number of the Terrain it leads to, HER-HIDDEN-04/05)."""
+    f = face(s, number)
+    icons = [{k: v for k, v in icon.items() if k != "ops"} for icon in f["icons"]]
+    return {"face": face_side(s, number), "areas": f["areas"], "lines": f["lines"], "edges": f["edges"],
+            "icons": icons, "regroup": f["regroup"]}
+
+
 def view(s: dict, viewer) -> dict:
     content = C(s)
     karma = s["karma"]
@@ -53,7 +62,9 @@ def view(s: dict, viewer) -> dict:
         "timeline": s["timeline"], "hourglass": s["hourglass"],
         "cards": {str(n): card_public(s, n) for n in sorted(in_play)},
         "archive": burned,                                                     # HER-HIDDEN-06
-        "terrains": s["terrains"], "markers": s["markers"], "area_materials": s["area_materials"],
+        "terrains": s["terrains"],
+        "terrain_faces": {k: terrain_public(s, int(k)) for k in s["terrains"]},
+        "markers": s["markers"], "area_materials": s["area_materials"],
         "pcs": pcs, "slots": s["slots"], "npcs": s["npcs"],
         "karma": {"deck_count": len(karma["deck"]), "composition": sorted(karma["deck"] + karma["discard"]),
                   "discard": karma["discard"], "burned": karma["burned"]},      # HER-HIDDEN-08
