@@ -13,10 +13,9 @@ from .helpers import (
     set_timeline, take_to_table, terrain, types,
 )
 
-rule = pytest.mark.rule
 
 
-@rule("HER-SETUP-01", "HER-TIMELINE-01", "HER-TIMELINE-02")
+@pytest.mark.rule("HER-SETUP-01", "HER-TIMELINE-01", "HER-TIMELINE-02")
 def test_family_card_first_with_hourglass():
     st = game()
     assert st["timeline"][0]["card"] == 13 and st["hourglass"] == 0
@@ -25,7 +24,7 @@ def test_family_card_first_with_hourglass():
         assert st["timeline"][0]["card"] == 13
 
 
-@rule("HER-SETUP-02", "HER-SETUP-03", "HER-COMP-01", "HER-AMB-43")
+@pytest.mark.rule("HER-SETUP-02", "HER-SETUP-03", "HER-COMP-01", "HER-AMB-43")
 def test_pc_cards_front_and_tokens():
     st = game()
     for pc in C(st).pcs:
@@ -36,14 +35,14 @@ def test_pc_cards_front_and_tokens():
     assert sum(len(p["tokens"]) for p in st["pcs"].values()) == 12
 
 
-@rule("HER-SETUP-04")
+@pytest.mark.rule("HER-SETUP-04")
 def test_player_aids_change_nothing():
     assert [c for c in C(game()).cards.values() if c["kind"] == "aid"]
     st = game()
     assert all(C(st).card(int(k))["kind"] != "aid" for k in st["cards"])
 
 
-@rule("HER-SETUP-05", "HER-KARMA-01")
+@pytest.mark.rule("HER-SETUP-05", "HER-KARMA-01")
 def test_karma_deck_built_and_shuffled():
     orders = set()
     for seed in range(4):
@@ -53,7 +52,7 @@ def test_karma_deck_built_and_shuffled():
     assert len(orders) > 1
 
 
-@rule("HER-SETUP-06", "HER-CAMPAIGN-03", "HER-CAMPAIGN-01", "HER-AMB-53")
+@pytest.mark.rule("HER-SETUP-06", "HER-CAMPAIGN-03", "HER-CAMPAIGN-01", "HER-AMB-53")
 def test_karma_deck_carried_over():
     st = game()
     st, _ = run_ops(st, "KARMA_EVOLVE 917")
@@ -64,7 +63,7 @@ def test_karma_deck_carried_over():
     assert nxt["karma"]["discard"] == [] and 903 in nxt["karma"]["burned"]
 
 
-@rule("HER-CAMPAIGN-02", "HER-CAMPAIGN-04", "HER-SETUP-10", "HER-ITEM-06", "HER-SETUP-09")
+@pytest.mark.rule("HER-CAMPAIGN-02", "HER-CAMPAIGN-04", "HER-SETUP-10", "HER-ITEM-06", "HER-SETUP-09")
 def test_inventories_carry_over_and_injuries_heal():
     st = game()
     give_item(st, "maeve", 144)
@@ -85,7 +84,7 @@ def test_inventories_carry_over_and_injuries_heal():
     assert sum(p["materials"] for p in nxt["pcs"].values()) == 4 and total >= 3
 
 
-@rule("HER-SETUP-07", "HER-AMB-45")
+@pytest.mark.rule("HER-SETUP-07", "HER-AMB-45")
 def test_card_lookup_by_number():
     st = game()
     st2, _ = run_ops(st, "TAKE 114")
@@ -94,7 +93,7 @@ def test_card_lookup_by_number():
     assert "Warning" in types(facts)
 
 
-@rule("HER-SETUP-08", "HER-SETUP-11", "HER-TERRAIN-11", "HER-SETUP-12")
+@pytest.mark.rule("HER-SETUP-08", "HER-SETUP-11", "HER-TERRAIN-11", "HER-SETUP-12")
 def test_opening_card_sets_the_chapter_up():
     st = game()
     assert "101" in st["terrains"]
@@ -103,14 +102,14 @@ def test_opening_card_sets_the_chapter_up():
     assert tokens(st, 110) == 0 and st["window"] is not None and st["hourglass"] == 0
 
 
-@rule("HER-COMP-02", "HER-AMB-44")
+@pytest.mark.rule("HER-COMP-02", "HER-AMB-44")
 def test_standard_tokens_unlimited():
     st = game()
     st, facts = run_ops(st, "ADD 50 generic TO 110; ADD 40 hostile TO 110")
     assert tokens(st, 110) == 50 and "Warning" not in types(facts)
 
 
-@rule("HER-COMP-03", "HER-ITEM-08", "HER-ITEM-05")
+@pytest.mark.rule("HER-COMP-03", "HER-ITEM-08", "HER-ITEM-05")
 def test_special_components_limited():
     st = at(game(), maeve="101:o1")
     st, _ = run_ops(st, "GAIN_ITEM 144 maeve")
@@ -119,7 +118,7 @@ def test_special_components_limited():
     assert tokens(st, 110, "lamp_oil") == 0 and "Warning" in types(facts)
 
 
-@rule("HER-COMP-04", "HER-NPC-02")
+@pytest.mark.rule("HER-COMP-04", "HER-NPC-02")
 def test_standee_enters_only_with_its_npc():
     st = game()
     assert "131" not in st["npcs"]
@@ -127,7 +126,7 @@ def test_standee_enters_only_with_its_npc():
     assert [s["area"] for s in st["npcs"]["131"]] == ["101:o3", "101:o3"]
 
 
-@rule("HER-GEN-01")
+@pytest.mark.rule("HER-GEN-01")
 def test_card_overrides_rule():
     t = terrain(700, {"A": 3, "B": 3}, [("A", "B", "red")])
     ch = chapter([t], [narrative(800, "PERSISTENT OVERRIDE red_line_damage 0")])
@@ -139,7 +138,7 @@ def test_card_overrides_rule():
     assert "DamagePlaced" not in types(f2) and s2["pending"] is None
 
 
-@rule("HER-GEN-02", "HER-DECIDE-26")
+@pytest.mark.rule("HER-GEN-02", "HER-DECIDE-26")
 def test_equivalent_options_are_asked():
     st = at(game(), maeve="101:o1")
     st, facts = run_ops(st, "DAMAGE 1 maeve")
@@ -147,7 +146,7 @@ def test_equivalent_options_are_asked():
     assert RULES.legal_moves(st, 0)[:5] == [{"type": "choose", "option": k} for k in range(5)]
 
 
-@rule("HER-GEN-03", "HER-AREA-06", "HER-AMB-17")
+@pytest.mark.rule("HER-GEN-03", "HER-AREA-06", "HER-AMB-17")
 def test_character_rules_apply_to_npcs():
     t = terrain(700, {"A": 3, "B": 3, "C": 3}, [("A", "B", "red"), ("B", "C", "white")])
     dog = narrative(980, "", npc={"name": "Dog", "hostile": True, "life": 5, "defence": 0, "ai": "MOVE 2", "death": ""})
@@ -158,7 +157,7 @@ def test_character_rules_apply_to_npcs():
     assert st["npcs"]["980"][0]["damage"] == 1 and st["npcs"]["980"][0]["area"] == "700:C"
 
 
-@rule("HER-GEN-04")
+@pytest.mark.rule("HER-GEN-04")
 def test_four_pcs_and_swan_is_an_npc():
     st = game()
     assert len(st["pcs"]) == 4 and "swan" not in st["pcs"]
@@ -169,7 +168,7 @@ def test_four_pcs_and_swan_is_an_npc():
         Content(data, "three-pcs")
 
 
-@rule("HER-GEN-05", "HER-DECIDE-01", "HER-ACTION-06")
+@pytest.mark.rule("HER-GEN-05", "HER-DECIDE-01", "HER-ACTION-06")
 def test_no_turns_any_seat_any_pc_any_order():
     st = game(chapter([terrain(700, {"A": 9, "B": 9}, [("A", "B", "white")])]), players=4)
     at(st, maeve="700:A", nell="700:A")
@@ -181,7 +180,7 @@ def test_no_turns_any_seat_any_pc_any_order():
     assert st["pcs"]["nell"]["area"] == "700:A" and st["pcs"]["maeve"]["area"] == "700:B"
 
 
-@rule("HER-CONTROL-05", "HER-AMB-28")
+@pytest.mark.rule("HER-CONTROL-05", "HER-AMB-28")
 def test_only_controllers_act():
     st = game(players=4)
     rejects(st, {"type": "move", "pc": "maeve", "path": ["101:o2"], "slots": ["3.e"]}, "HER-CONTROL-05", seat=1)
@@ -191,7 +190,7 @@ def test_only_controllers_act():
         play(st3, {"type": "move", "pc": "nell", "path": ["101:o3"], "slots": ["12.e"]}, seat=seat)
 
 
-@rule("HER-CONTROL-01", "HER-CONTROL-02", "HER-CONTROL-03", "HER-CONTROL-04")
+@pytest.mark.rule("HER-CONTROL-01", "HER-CONTROL-02", "HER-CONTROL-03", "HER-CONTROL-04")
 def test_control_maps():
     assert game(players=4)["control"] == {"maeve": [0], "brick": [1], "djamal": [2], "nell": [3]}
     assert game(players=1)["control"] == {pc: [0] for pc in ("maeve", "brick", "djamal", "nell")}
@@ -201,7 +200,7 @@ def test_control_maps():
     assert custom["brick"] == [0]
 
 
-@rule("HER-CARDS-01", "HER-CARDS-03", "HER-CARDS-05", "HER-CARDS-06", "HER-NARRATIVE-03")
+@pytest.mark.rule("HER-CARDS-01", "HER-CARDS-03", "HER-CARDS-05", "HER-CARDS-06", "HER-NARRATIVE-03")
 def test_take_shows_front_flip_reads_back():
     st = game()
     assert face_side(st, 111) == "front" and "104" not in st["terrains"]
@@ -211,7 +210,7 @@ def test_take_shows_front_flip_reads_back():
     assert RULES.view(st, 0)["cards"]["111"]["label"] == "111b"
 
 
-@rule("HER-CARDS-07", "HER-AMB-11", "HER-ACTION-09")
+@pytest.mark.rule("HER-CARDS-07", "HER-AMB-11", "HER-ACTION-09")
 def test_tokens_on_flipped_pc_card_go_to_middle():
     st = at(game(), maeve="101:o1")
     st, _ = play(st, {"type": "watch", "pc": "maeve", "slot": "1.a", "marker": "101/front/4"})
@@ -222,7 +221,7 @@ def test_tokens_on_flipped_pc_card_go_to_middle():
     assert st["pcs"]["maeve"]["tokens"].count("avail") == 2
 
 
-@rule("HER-CARDS-09", "HER-CARDS-10", "HER-HIDDEN-06")
+@pytest.mark.rule("HER-CARDS-09", "HER-CARDS-10", "HER-HIDDEN-06")
 def test_burned_item_tokens_and_archive():
     st = at(game(), brick="101:o1")
     st, _ = run_ops(st, "GAIN_ITEM 141 brick")
@@ -236,7 +235,7 @@ def test_burned_item_tokens_and_archive():
     assert RULES.view(st, 0)["archive"]["111"] == ["front"]
 
 
-@rule("HER-CARDS-11", "HER-CARDS-08")
+@pytest.mark.rule("HER-CARDS-11", "HER-CARDS-08")
 def test_burn_removes_from_timeline():
     st = game()
     st, _ = run_ops(st, "BURN 111")
@@ -245,7 +244,7 @@ def test_burn_removes_from_timeline():
     assert "CardTaken" not in types(facts)
 
 
-@rule("HER-NARRATIVE-01", "HER-NARRATIVE-02")
+@pytest.mark.rule("HER-NARRATIVE-01", "HER-NARRATIVE-02")
 def test_narrative_sections():
     rec = C(game()).card(130)["front"]
     assert rec["narrative"] and rec["instructions"] and rec["npc"] and rec["actions"]
@@ -255,7 +254,7 @@ def test_narrative_sections():
     assert [f["type"] for f in facts if f["type"] not in ("StackPush", "StackPop", "StackStep")] == ["CardTaken"]
 
 
-@rule("HER-NARRATIVE-04", "HER-ANCHOR-09")
+@pytest.mark.rule("HER-NARRATIVE-04", "HER-ANCHOR-09")
 def test_event_not_resolved_on_take_or_anchor():
     ch = chapter([terrain(700, {"A": 3})], [narrative(800, "ANCHOR green ELSE BURN", event="ADD 1 generic TO self")])
     st = game(ch)
@@ -263,7 +262,7 @@ def test_event_not_resolved_on_take_or_anchor():
     assert st["cards"]["800"]["zone"] == "timeline" and tokens(st, 800) == 0
 
 
-@rule("HER-NARRATIVE-05", "HER-HIDDEN-09", "HER-HIDDEN-10", "HER-HIDDEN-11")
+@pytest.mark.rule("HER-NARRATIVE-05", "HER-HIDDEN-09", "HER-HIDDEN-10", "HER-HIDDEN-11")
 def test_events_and_table_public():
     st = game(players=2)
     v0, v1, vs = (RULES.view(st, v) for v in (0, 1, SPECTATOR))
@@ -273,7 +272,7 @@ def test_events_and_table_public():
     assert v0["cards"]["111"]["narrative"].startswith("Brick")
 
 
-@rule("HER-HIDDEN-02", "HER-HIDDEN-03")
+@pytest.mark.rule("HER-HIDDEN-02", "HER-HIDDEN-03")
 def test_other_faces_hidden():
     st = game()
     give_item(st, "brick", 140)
@@ -282,7 +281,7 @@ def test_other_faces_hidden():
     assert RULES.view(st, 0)["cards"]["140"]["upgrades"] == [{"cost": 2}]
 
 
-@rule("HER-HIDDEN-04", "HER-HIDDEN-05")
+@pytest.mark.rule("HER-HIDDEN-04", "HER-HIDDEN-05")
 def test_unexplored_terrain_hidden():
     v = RULES.view(game(), 0)
     assert "102" not in v["terrains"] and "102" not in v["cards"]
