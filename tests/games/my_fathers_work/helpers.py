@@ -116,17 +116,17 @@ FIXTURE_LOCATIONS = {
 EMPTY_SPACES = [{"above": [], "below": []} for _ in range(10)]
 
 FIXTURE_TILES = {
-    "fx-hedge": {"id": "fx-hedge", "name": "Hedge Maze", "set": "gen12", "price": 2, "cracked_border": True,
+    "fx-hedge": {"id": "fx-hedge", "name": "Hedge Maze", "set": "fixture", "price": 2, "cracked_border": True,
                  "penalties": [{"move": "creepy", "steps": 1}], "abilities": []},
-    "fx-dungeon": {"id": "fx-dungeon", "name": "Dungeon", "set": "gen12", "price": 3, "cracked_border": True,
+    "fx-dungeon": {"id": "fx-dungeon", "name": "Dungeon", "set": "fixture", "price": 3, "cracked_border": True,
                    "penalties": [{"move": "creepy", "steps": 1}, {"move": "insanity", "steps": 1}], "abilities": []},
-    "fx-plain1": {"id": "fx-plain1", "name": "Plain One", "set": "gen12", "price": 1, "cracked_border": False,
+    "fx-plain1": {"id": "fx-plain1", "name": "Plain One", "set": "fixture", "price": 1, "cracked_border": False,
                   "penalties": [], "abilities": []},
-    "fx-plain2": {"id": "fx-plain2", "name": "Plain Two", "set": "gen12", "price": 1, "cracked_border": False,
+    "fx-plain2": {"id": "fx-plain2", "name": "Plain Two", "set": "fixture", "price": 1, "cracked_border": False,
                   "penalties": [], "abilities": []},
-    "fx-plain3": {"id": "fx-plain3", "name": "Plain Three", "set": "gen12", "price": 1, "cracked_border": False,
+    "fx-plain3": {"id": "fx-plain3", "name": "Plain Three", "set": "fixture", "price": 1, "cracked_border": False,
                   "penalties": [], "abilities": []},
-    "fx-plain2b": {"id": "fx-plain2b", "name": "Plain Two", "set": "gen12", "price": 1, "cracked_border": False,
+    "fx-plain2b": {"id": "fx-plain2b", "name": "Plain Two", "set": "fixture", "price": 1, "cracked_border": False,
                    "penalties": [], "abilities": []},
 }
 
