@@ -53,8 +53,9 @@ def d_pending(turn, seat, move, rec):
         if len(hand) < 3 and discard is not None:
             raise IllegalMove("ABOM-CARDS-04", "a discard is only needed when you already hold 3")
         turn.emit("PendingPopped")
-        if discard is not None:
-            turn.emit("CardFromHand", seat=seat, deck=rec["deck"], card=discard)
+        if discard is not None:  # a discarded (unplayed) card stays secret from the others
+            turn.emit("CardFromHand", seat=seat, deck=rec["deck"], card=discard, private_to=[seat],
+                      public={"seat": seat, "deck": rec["deck"]})
         turn.emit("CardToHand", seat=seat, deck=rec["deck"], card=card, source=rec["source"],
                   private_to=[seat] if rec["source"] == "deck" else None,
                   public={"seat": seat, "deck": rec["deck"], "source": rec["source"]})
@@ -107,8 +108,9 @@ def d_pending(turn, seat, move, rec):
         return resume(turn, rest, front)
     if kind == "not_announce":  # ABOM-EVENT-13
         turn.emit("PendingPopped")
-        turn.emit("EncounterNotAnnounced", card=rec["card"], holder=seat, placer=rec["placer"])
-        turn.emit("CardToBottom", deck="event", card=rec["card"])
+        turn.emit("EncounterNotAnnounced", card=rec["card"], holder=seat, placer=rec["placer"], private_to=[seat],
+                  public={"holder": seat, "placer": rec["placer"]})
+        turn.emit("CardToBottom", deck="event", card=rec["card"], private_to=[seat], public={"deck": "event"})
         return resume(turn, rest, [])
 
 

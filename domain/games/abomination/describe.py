@@ -13,7 +13,12 @@ def _name(card):
 def _space(sid):
     if sid.startswith("lab"):
         return f"their lab ({sid.split('.', 1)[1]})"
-    return sid.replace(".", " ").replace("publicSquare", "Public Square").replace("saintRoch", "Saint-Roch")
+    loc, _, spot = sid.partition(".")
+    return f"{C.locations[loc]['name']} ({spot})" if loc in C.locations else sid
+
+
+def _a(word):
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _consequences(facts, seat):
@@ -37,6 +42,17 @@ def _consequences(facts, seat):
             bits.append(f"seat {f['seat']} claims the objective {C.objectives[f['objective']]['name']}")
         elif t == "GameEnded":
             bits.append(f"the game ends ({'the Captain reached the skull' if f['reason'] == 'captain' else 'a monster lives'})")
+        elif t == "PhaseStarted" and f["phase"] == "event":
+            bits.append(f"round {f['round']} begins")
+        elif t == "PhaseStarted" and f["phase"] == "lab":
+            bits.append("the Lab phase begins")
+        elif t == "EventDrawn":
+            if f["kind"] == "event":
+                bits.append(f"the event '{f['title']}' is revealed")
+            elif f["kind"] == "now":
+                bits.append("an encounter is drawn and must be resolved now")
+            else:
+                bits.append(f"seat {f['holder']} draws and keeps a secret location encounter")
         elif t == "PlacementAbandoned":
             bits.append(f"can no longer pay and takes the meeple back ({f['why']})")
     return bits
@@ -46,7 +62,7 @@ def describe(state, seat, move, facts):
     k = move.get("type")
     who = f"Seat {seat}"
     if k == "place":
-        s = f"{who} places a {move['kind']} on {_space(move['space'])}"
+        s = f"{who} places {_a(move['kind'])} on {_space(move['space'])}"
     elif k == "play":
         s = f"{who} plays {_name(move['card'])}"
     elif k == "cadaver":
@@ -98,4 +114,4 @@ def describe(state, seat, move, facts):
     else:
         s = f"{who} plays {k}"
     bits = _consequences(facts, seat)
-    return s + ("; " + "; ".join(bits[:6]) if bits else "") + "."
+    return s + ("; " + "; ".join(bits[:8]) if bits else "") + "."

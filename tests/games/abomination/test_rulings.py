@@ -163,3 +163,24 @@ def test_monster_in_round_12_ends_by_monster():
     for seat in (0, 1):
         st, _ = do(st, seat, {"type": "done"})
     assert st["end"] == "monster" and st["captain"] == 12 and st["final"]["1"]["humanityBonus"] == 0
+
+
+def test_describe_is_one_plain_sentence_per_move():
+    st = blank(3)
+    st2, facts = do(st, 0, {"type": "place", "kind": "assistant", "space": "market.stall"})
+    text = RULES.describe(st, 0, {"type": "place", "kind": "assistant", "space": "market.stall"}, facts)
+    assert text == "Seat 0 places an assistant on Les Halles Market (stall); gains 2 francs."
+
+
+@pytest.mark.rule("ABOM-AMB-38")
+def test_card_drawn_from_a_face_down_deck_is_private_in_the_facts():
+    from domain.engine import visible_fact
+    st = blank(3)
+    st["p"][0]["francs"] = 3
+    st, _ = do(st, 0, {"type": "place", "kind": "scientist", "space": "academy.library"})
+    top = st["decks"]["research"][0]
+    assert RULES.view(st, 1)["pending"][0]["cards"] == 1 and RULES.view(st, 0)["pending"][0]["cards"] == [top]
+    st, facts = do(st, 0, {"type": "draw", "card": top})
+    drawn = next(f for f in facts if f["type"] == "CardToHand")
+    assert top not in str(visible_fact(drawn, 1)) and visible_fact(drawn, 0)["card"] == top
+    assert all(top not in str(visible_fact(f, 2)) for f in facts)
