@@ -61,7 +61,19 @@ class Heredity:
         t = I.Ctx(turn, rng)
         handler(t, seat, move)
         I.run(t)
+        self._auto_close(t)
         return turn.facts
+
+    @staticmethod
+    def _auto_close(t):
+        """HER-TIMELINE-08: the window ends by itself once every PC token is spent."""
+        s = t.s
+        while (s["over"] is None and s["pending"] is None and s["window"] is not None
+               and len(s["stack"]) == s["window"] and not any("avail" in p["tokens"] for p in s["pcs"].values())):
+            t.emit("WindowClosed", automatic=True)
+            I.step(t)
+            I.run(t)
+            s = t.s
 
     def evolve(self, state, fact):
         return _evolve(state, fact)
