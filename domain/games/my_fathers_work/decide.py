@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from domain.engine import IllegalMove, Turn
 
+from . import content as C
+from . import state as Q
 from .actions import apply_place, check_place, do_free, do_keep
 from .ops import ANSWERS, SIM_DONE, Ctx, run
 
@@ -37,8 +39,8 @@ def choose(ctx, seat, move, pend):
     if seat != pend["seat"]:
         raise IllegalMove("MFW-ROUND-11", f"waiting for seat {pend['seat']} to choose ({pend['kind']})")
     if move.get("type") != "choose" or move.get("option") not in pend["options"]:
-        raise IllegalMove(RULE_OF_CHOICE.get(pend["kind"], "MFW-ROUND-06"),
-                          f"choose one of the offered options for {pend['kind']}")
+        raise IllegalMove(rule_of_choice(ctx.s, pend, move.get("option")),
+                          f"choose one of the offered options for {pend['kind']}: {pend['options']}")
     queue = list(ctx.s["queue"])
     secret = pend.get("secret")
     extra = {"private_to": [seat], "public": {"seat": seat, "kind": pend["kind"]}} if secret else {}
@@ -87,9 +89,23 @@ def keep(ctx, seat, move):
 def end_turn(ctx, seat, move):
     if not ctx.s["turn"]["placed"]:
         raise IllegalMove("MFW-ROUND-06", "place pieces or pass before ending your turn")
-    if ctx.s["players"][seat]["ea"] and False:
-        pass
     ctx.later({"op": "end_turn"})
+
+
+def rule_of_choice(s, pend, option) -> str:
+    """The rule a refused answer breaks (most specific first)."""
+    kind = pend["kind"]
+    if kind == "plot" and isinstance(option, str) and option.startswith("expand"):
+        return "MFW-UPGRADE-05" if option != "expand" else "MFW-UPGRADE-10"
+    if kind == "buy" and isinstance(option, str) and option.startswith("row:") and option[4:].isdigit():
+        pos = int(option[4:])
+        tile = s["row"][pos] if pos < 4 else None
+        if tile and C.tile(tile)["name"] in Q.tile_names(s, pend["seat"]):
+            return "MFW-UPGRADE-09"
+        return "MFW-UPGRADE-10"
+    if kind == "vanity" and option in s["vanity"]:
+        return "MFW-UPGRADE-17" if s["vanity"][option] == 0 else "MFW-UPGRADE-09"
+    return RULE_OF_CHOICE.get(kind, "MFW-ROUND-06")
 
 
 TURN_MOVES = {"place": place, "pass": pass_, "free": free, "keep": keep, "end_turn": end_turn}
