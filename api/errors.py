@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 
+import redis
+from eventsourcing.persistence import OperationalError, PersistenceError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from api.responses import OrjsonResponse
@@ -57,7 +59,19 @@ def install(app: FastAPI) -> None:
         if isinstance(error.detail, dict) and "error" in error.detail:
             return OrjsonResponse(error.detail, status_code=error.status_code, headers=error.headers)
         code = HTTP_CODES.get(error.status_code, "error")
-        return error_response(error.status_code, code, str(error.detail), **({}))
+        return error_response(error.status_code, code, str(error.detail))
+
+    @app.exception_handler(PersistenceError)
+    async def store_error(_: Request, error: PersistenceError) -> OrjsonResponse:
+        log.error("event store error: %s", error)
+        if isinstance(error, OperationalError):
+            return error_response(503, "store_unavailable", "the event store does not answer; retry later")
+        return error_response(500, "store_error", "the event store refused the request; the error is logged")
+
+    @app.exception_handler(redis.RedisError)
+    async def redis_error(_: Request, error: redis.RedisError) -> OrjsonResponse:
+        log.error("redis error: %s", error)
+        return error_response(503, "store_unavailable", "the event store does not answer; retry later")
 
     @app.exception_handler(Exception)
     async def internal_error(_: Request, error: Exception) -> OrjsonResponse:

@@ -87,6 +87,12 @@ class IdempotencyKeyReused(ServiceError):
     status, code = 422, "idempotency_key_reused"
 
 
+class GameTypeUnavailable(ServiceError):
+    """A stored game whose rules this server does not load (e.g. a test game module)."""
+
+    status, code = 503, "game_type_unavailable"
+
+
 class UndoNotFound(ServiceError):
     status, code = 404, "undo_not_found"
 
@@ -482,6 +488,10 @@ class GameService(Application):
             game = self.repository.get(key)
         except AggregateNotFoundError:
             raise GameNotFound(f"no game {str(key)!r}") from None
+        except KeyError as error:
+            if "unknown game type" not in str(error):
+                raise
+            raise GameTypeUnavailable(f"game {key} needs rules this server does not load: {error.args[0]}") from None
         if game.state is None:
             self._restore_state(game)
         return game
