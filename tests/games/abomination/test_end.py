@@ -169,3 +169,14 @@ def test_lab_phase_objective_checked_at_lab_end():
     st, _ = do(st, 0, {"type": "done"})
     st, _ = do(st, 1, {"type": "done"})
     assert st["claimed"]["celebrity"] == 0
+
+
+@pytest.mark.rule("ABOM-OBJECTIVE-02", "ABOM-AMB-45")
+def test_first_to_meet_within_one_event_claims():
+    from .helpers import begin_round
+    st = blank(3, first=1, phase="event", rnd=2)
+    for p in st["p"]:
+        p["attr"]["reputation"] = 9
+    st["p"][0]["parts"] = alive("arm")  # would win a tie-break, but seat 1 gains first (turn order)
+    st, _ = begin_round(st, "ev-10")  # Charity Ball: each player +1 reputation, from the first player
+    assert st["claimed"]["celebrity"] == 1
