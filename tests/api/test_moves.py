@@ -95,24 +95,28 @@ def test_no_move_after_the_end(client):
     assert game.get()["winners"] == [0] and game.get()["status"] == "finished"
 
 
-def test_a_lost_race_is_409_and_stores_nothing(settings, client):
-    """Two processes on one game: the second append fails its version check (optimistic concurrency)."""
+def race(client, settings, game: TestGame, other_process_acts) -> None:
+    """Make another process (a second service on the same store) act between this
+    request's load and its append, once."""
     from domain.service import GameService
 
-    game = TestGame.create(client, "api_count", 2, options={"target": 50})
     other = GameService(env=settings.service_env())
     mine = client.app.state.service
     original_save = mine.save
 
     def save_after_the_other_process(*aggregates, **kwargs):
-        other.play(game.id, game.seat_tokens[0], {"type": "add", "amount": 2})
+        mine.save = original_save
+        other_process_acts(other)
         return original_save(*aggregates, **kwargs)
 
     mine.save = save_after_the_other_process
-    try:
-        response = game.post_move(0, {"type": "add", "amount": 1})
-    finally:
-        mine.save = original_save
+
+
+def test_a_lost_race_is_409_and_stores_nothing(settings, client):
+    """Two processes on one game: the second append fails its version check (optimistic concurrency)."""
+    game = TestGame.create(client, "api_count", 2, options={"target": 50})
+    race(client, settings, game, lambda other: other.play(game.id, game.seat_tokens[0], {"type": "add", "amount": 2}))
+    response = game.post_move(0, {"type": "add", "amount": 1})
     assert response.status_code == 409
     assert response.json() == {**response.json(), "error": "version_conflict", "current_version": 2}
     view = game.get()
@@ -120,19 +124,9 @@ def test_a_lost_race_is_409_and_stores_nothing(settings, client):
 
 
 def test_a_retry_that_lost_the_race_to_its_first_attempt_gets_the_first_answer(settings, client):
-    from domain.service import GameService
-
     game = TestGame.create(client, "api_count", 2, options={"target": 50})
-    other = GameService(env=settings.service_env())
-    mine = client.app.state.service
-    original_save = mine.save
-
-    def first_attempt_lands_elsewhere(*aggregates, **kwargs):
-        mine.save = original_save
-        other.play(game.id, game.seat_tokens[0], {"type": "add", "amount": 1}, idempotency_key="same")
-        return original_save(*aggregates, **kwargs)
-
-    mine.save = first_attempt_lands_elsewhere
+    race(client, settings, game, lambda other: other.play(game.id, game.seat_tokens[0], {"type": "add", "amount": 1},
+                                                          idempotency_key="same"))
     response = game.post_move(0, {"type": "add", "amount": 1}, key="same")
     assert response.status_code == 201 and response.json()["replayed"] is True
     assert game.get()["version"] == 2
