@@ -64,7 +64,10 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--game", default="api_count")
     parser.add_argument("--warmup", type=int, default=100)
+    parser.add_argument("--projections", choices=["inline", "external"], default="inline",
+                        help="inline (the server default) runs the read side in the same process")
     args = parser.parse_args()
+    os.environ["HEIRLOOM_PROJECTIONS"] = args.projections
 
     redis_url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
     prefix = f"bench-api-{uuid.uuid4().hex[:10]}"
@@ -136,7 +139,8 @@ def main() -> int:
             client.unlink(*keys)
 
     rows = [("bare FastAPI POST", bare_times), (f"POST /moves ({args.game})", move_times)]
-    print(f"{args.moves} requests each, one process, uvicorn over 127.0.0.1, Redis {redis_url}")
+    print(f"{args.moves} requests each, one process, uvicorn over 127.0.0.1, Redis {redis_url}, "
+          f"projections {args.projections}")
     for label, samples in rows:
         print(f"  {label:<28} p50 {percentile(samples, 0.5) * 1000:7.3f} ms   p99 {percentile(samples, 0.99) * 1000:7.3f} ms"
               f"   mean {statistics.fmean(samples) * 1000:7.3f} ms")
