@@ -134,34 +134,39 @@ def _experiments():
     data = load_toml(PKG, "experiments.toml").get("experiment", [])
     require_unique_ids(data, "experiments.toml")
     for rec in data:
-        where = f"experiments.toml {rec['id']}"
-        require(rec, "title", str, where)
-        level = require_one_of(rec, "level", LEVELS, where)
-        require_one_of(rec, "type", TRACKS, where)
-        if require(rec, "prerequisites", dict, where) != PREREQS[level]:
-            raise ContentError(f"{where}: field 'prerequisites' must be {PREREQS[level]} for level {level}")
-        ci = require(rec, "cost_ingredients", dict, where)
-        ck = require(rec, "cost_knowledge", dict, where)
-        for k, v in ci.items():
-            if k not in INGREDIENTS or not isinstance(v, int) or v < 1:
-                raise ContentError(f"{where}: bad cost_ingredients entry {k}={v!r}")
-        for k, v in ck.items():
-            if k not in KNOWLEDGE or not isinstance(v, int) or v < 1:
-                raise ContentError(f"{where}: bad cost_knowledge entry {k}={v!r}")
-        rewards = check_effects(require(rec, "rewards", list, where), f"{where}.rewards")
-        require(rec, "consult_app", str, where)
-        if level == "A":  # MFW-EXPERIMENT-23
-            if ck or not ci:
-                raise ContentError(f"{where}: an A Experiment costs Ingredients only (MFW-EXPERIMENT-23)")
-            if not any(_gives_knowledge(e) for e in rewards):
-                raise ContentError(f"{where}: an A Experiment must reward Knowledge (MFW-EXPERIMENT-23)")
-        elif not ci or not ck:  # MFW-EXPERIMENT-24
-            raise ContentError(f"{where}: a {level} Experiment costs an Ingredient and a Knowledge (MFW-EXPERIMENT-24)")
+        check_experiment(rec, f"experiments.toml {rec['id']}")
     counts = {lv: sum(1 for r in data if r["level"] == lv) for lv in LEVELS}
     for lv, n in zip(LEVELS, (28, 24, 32, 8)):
         if counts[lv] != n:
             raise ContentError(f"experiments.toml: expected {n} level-{lv} cards, found {counts[lv]}")
     return {r["id"]: r for r in data}
+
+
+def check_experiment(rec: dict, where: str) -> dict:
+    """One Experiment card record (catalog 3.2, MFW-EXPERIMENT-23/24)."""
+    require(rec, "title", str, where)
+    level = require_one_of(rec, "level", LEVELS, where)
+    require_one_of(rec, "type", TRACKS, where)
+    if require(rec, "prerequisites", dict, where) != PREREQS[level]:
+        raise ContentError(f"{where}: field 'prerequisites' must be {PREREQS[level]} for level {level}")
+    ci = require(rec, "cost_ingredients", dict, where)
+    ck = require(rec, "cost_knowledge", dict, where)
+    for k, v in ci.items():
+        if k not in INGREDIENTS or not isinstance(v, int) or v < 1:
+            raise ContentError(f"{where}: bad cost_ingredients entry {k}={v!r}")
+    for k, v in ck.items():
+        if k not in KNOWLEDGE or not isinstance(v, int) or v < 1:
+            raise ContentError(f"{where}: bad cost_knowledge entry {k}={v!r}")
+    rewards = check_effects(require(rec, "rewards", list, where), f"{where}.rewards")
+    require(rec, "consult_app", str, where)
+    if level == "A":  # MFW-EXPERIMENT-23
+        if ck or not ci:
+            raise ContentError(f"{where}: an A Experiment costs Ingredients only (MFW-EXPERIMENT-23)")
+        if not any(_gives_knowledge(e) for e in rewards):
+            raise ContentError(f"{where}: an A Experiment must reward Knowledge (MFW-EXPERIMENT-23)")
+    elif not ci or not ck:  # MFW-EXPERIMENT-24
+        raise ContentError(f"{where}: a {level} Experiment costs an Ingredient and a Knowledge (MFW-EXPERIMENT-24)")
+    return rec
 
 
 def _gives_knowledge(eff) -> bool:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from domain.engine import EVERYONE, copy_state
 
 from . import content as C
+from .scoring import score_track
 
 
 def view(state: dict, viewer) -> dict:
     v = copy_state(state)
     if viewer == EVERYONE:
-        return v
+        return _score_tokens(v)
+    _score_tokens(v)
     v.pop("queue", None)  # internal continuation; may name hidden cards
     v["decks"] = {k: len(d) for k, d in state["decks"].items()}  # MFW-HIDDEN-03
     for seat, pl in enumerate(v["players"]):
@@ -28,4 +30,11 @@ def view(state: dict, viewer) -> dict:
             v["pending"] = {"seat": pend["seat"], "kind": pend["kind"], "secret": True}  # MFW-HIDDEN-13/16
     v["commits"] = {k: o for k, o in state["commits"].items() if k == str(viewer)}  # MFW-HIDDEN-12
     v["messages"] = [m for m in state["messages"] if m["to"] is None or m["to"] == viewer]  # MFW-HIDDEN-13
+    return v
+
+
+def _score_tokens(v: dict) -> dict:
+    """MFW-SCORE-02/03: the +50/+100 token and the marker position, derived from the total."""
+    for pl in v["players"]:
+        pl.update(score_track(pl["score"]))
     return v
