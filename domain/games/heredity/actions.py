@@ -365,20 +365,36 @@ def check_target(s: dict, pc: str, rng, target) -> None:
         raise IllegalMove("HER-RANGED-02", "the target is not within Range on a straight line")
 
 
+def max_targets(s: dict, pc: str, ref) -> int:
+    for r, rec, n in pc_slots(s, pc):
+        if r == ref and rec.get("attack"):
+            return rec["attack"].get("targets", 1)
+    return 1
+
+
 def check_attack(s: dict, seat: int, move: dict) -> tuple:
+    """HER-COMBAT-02..06; several targets only with a slot that allows them (HER-COMBAT-15)."""
     pc = move.get("pc")
     check_pc(s, seat, pc)
     check_window(s)
     token_index(s, pc)
     power, rng = check_attack_slot(s, pc, move.get("slot"))
-    check_target(s, pc, rng, move.get("target"))
-    return pc, power
+    targets = move["targets"] if "targets" in move else [move.get("target")]
+    if not isinstance(targets, list) or not targets or len(targets) > max_targets(s, pc, move["slot"]):
+        raise IllegalMove("HER-COMBAT-15", "this attack cannot take that many targets")
+    if any(targets.count(x) > 1 for x in targets):
+        raise IllegalMove("HER-COMBAT-15", "each target is attacked once")
+    for target in targets:
+        check_target(s, pc, rng, target)
+    return pc, power, targets
 
 
 def do_attack(t, seat: int, move: dict) -> None:
-    pc, power = check_attack(t.s, seat, move)
-    place_token(t, pc, move["slot"])                                   # HER-COMBAT-02
-    I.resolve_attack(t, [{"pc": pc, "power": power}], move["target"])
+    pc, power, targets = check_attack(t.s, seat, move)
+    place_token(t, pc, move["slot"])                                   # HER-COMBAT-02, HER-AMB-54
+    for target in targets:                                             # HER-COMBAT-15: one Karma card each
+        if I.char_area(t.s, target) is not None:
+            I.resolve_attack(t, [{"pc": pc, "power": power}], target)
 
 
 def check_combined_attack(s: dict, seat: int, move: dict) -> list:

@@ -84,7 +84,8 @@ class Content:
             if s.get("effect_only"):
                 accepts = False
             slots.append({"id": sid, "icons": icons, "heart": bool(s.get("heart", False)), "accepts": accepts,
-                          "attack": {"power": attack["power"], "range": attack.get("range")} if attack else None,
+                          "attack": {"power": attack["power"], "range": attack.get("range"),
+                                     "targets": attack.get("targets", 1)} if attack else None,
                           "effect": compile_block(s.get("effect", ""), w + ".effect"),
                           "card": s.get("card")})
         return slots

@@ -134,10 +134,18 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
     # attacks (HER-DECIDE-06)
     from .interp import attack_targets
     for ref, power, rng in A.attack_slots(s, pc):
-        for target in attack_targets(s, pc, rng):
+        targets = attack_targets(s, pc, rng)
+        for target in targets:
             move = {"type": "attack", "pc": pc, "slot": ref, "target": target}
             if _ok(A.check_attack, s, seat, move):
                 out.append(move)
+        k = A.max_targets(s, pc, ref)
+        if k > 1 and len(targets) > 1:
+            for size in range(2, min(k, len(targets)) + 1):
+                for group in combinations(targets, size):
+                    move = {"type": "attack", "pc": pc, "slot": ref, "targets": list(group)}
+                    if _ok(A.check_attack, s, seat, move):
+                        out.append(move)
     # heal (HER-DECIDE-10)
     for ref in free_slots(s, pc, "heal")[:1]:
         for other in sorted(s["pcs"]):

@@ -1,0 +1,94 @@
+"""Instruction language and Timeline details not covered by the worked examples."""
+
+import pytest
+
+from domain.games.heredity import RULES
+from domain.games.heredity.query import defence, items_of, tokens
+
+from .helpers import (
+    advance, at, chapter, game, give_item, karma_top, narrative, play, put_npc, rejects, run_ops, set_timeline,
+    terrain, types,
+)
+
+
+@pytest.mark.rule("HER-COMBAT-15", "HER-AMB-54")
+def test_multi_target_attack():
+    rats = narrative(980, "", npc={"name": "Rats", "standees": 2, "life": 9, "defence": 0, "ai": "", "death": ""})
+    st = at(game(chapter([terrain(700, {"A": 3})], [rats])), brick="700:A")
+    put_npc(st, 980, "700:A", "700:A")
+    give_item(st, "brick", 146)
+    karma_top(st, 901)
+    moves = [m for m in RULES.legal_moves(st, 0) if m["type"] == "attack" and "targets" in m]
+    assert moves and len(moves[0]["targets"]) == 2
+    st2, facts = play(st, moves[0])
+    assert types(facts).count("KarmaDrawn") == 2 and types(facts).count("TokenPlaced") == 1
+    assert tokens(st2, 980, "hostile") == 1
+    assert [s["damage"] > 0 for s in st2["npcs"]["980"]].count(True) >= 1
+    rejects(st, {"type": "attack", "pc": "brick", "slot": "6.e", "targets": [{"npc": 980, "s": 0}, {"npc": 980, "s": 1}]},
+            "HER-COMBAT-15")
+
+
+@pytest.mark.rule("HER-INSTR-08", "HER-AMB-52")
+def test_persistent_information():
+    ch = chapter([terrain(700, {"A": 3})], [narrative(800, "PERSISTENT DEFENCE 2", back={"instructions": ""})])
+    st = game(ch)
+    st, _ = run_ops(st, "TAKE 800")
+    assert defence(st, "maeve") == 2
+    st2, _ = run_ops(st, "FLIP 800")
+    assert defence(st2, "maeve") == 0
+    st3, _ = run_ops(st, "BURN 800")
+    assert defence(st3, "maeve") == 0
+
+
+@pytest.mark.rule("HER-INSTR-11", "HER-RANGED-01")
+def test_free_card_action_anywhere():
+    st = at(game(), maeve="101:o2")
+    put_npc(st, 131, "101:o3")
+    st, _ = run_ops(st, "TAKE 120", actor="maeve")
+    assert 141 in items_of(st, "maeve")
+    acts = [m for m in RULES.legal_moves(st, 0) if m["type"] == "card_action" and m["card"] == 120
+            and m["target"]["npc"] == 131]
+    assert {m["pc"] for m in acts} == {"maeve", "brick", "djamal", "nell"}     # from any area
+    st2, facts = play(st, acts[0])
+    assert "Attack" in types(facts)
+    far = next(m for m in acts if m["pc"] == "maeve")
+    rejects(put_npc(st, 131, "101:o4") and st, far, "HER-RANGED-02")      # black line from o2
+
+
+@pytest.mark.rule("HER-INSTR-13", "HER-DECIDE-18", "HER-AMB-49")
+def test_combined_action():
+    st = at(game(), maeve="101:o1", brick="101:o1")
+    st, _ = run_ops(st, "TAKE 121")
+    solo = {"type": "combined_action", "card": 121, "action": 100, "participants": [{"pc": "maeve", "slot": "2.c"}]}
+    rejects(st, solo, "HER-INSTR-13")
+    rejects(st, {"type": "card_action", "pc": "maeve", "slot": "2.c", "card": 121, "action": 100}, "HER-INSTR-13")
+    legal = [m for m in RULES.legal_moves(st, 0) if m["type"] == "combined_action"]
+    assert legal
+    move = {"type": "combined_action", "card": 121, "action": 100,
+            "participants": [{"pc": "maeve", "slot": "2.c"}, {"pc": "brick", "slot": "5.c"}]}
+    st2, facts = play(st, move)
+    assert st2["slots"]["2.c"]["t"] == "maeve" and st2["slots"]["5.c"]["t"] == "brick"
+    assert st2["pending"]["kind"] == "allocate_materials"
+
+
+@pytest.mark.rule("HER-TIMELINE-06")
+def test_card_without_event_is_passed():
+    ch = chapter([terrain(700, {"A": 3})], [narrative(800, ""), narrative(801, "", event="ADD 1 generic TO self")])
+    st = game(ch)
+    set_timeline(st, [800, 801])
+    st, facts = advance(st)
+    moved = [f["card"] for f in facts if f["type"] == "HourglassMoved"]
+    assert moved == [800, 801, 13] and tokens(st, 801) == 1
+
+
+@pytest.mark.rule("HER-TIMELINE-14", "HER-AMB-40")
+def test_defeat_checked_after_every_event():
+    ch = chapter([terrain(700, {"A": 3})], [narrative(800, "", event="ADD 1 generic TO 801"),
+                                            narrative(801, "", defeat="TOKENS(self) >= 1")])
+    st = game(ch)
+    set_timeline(st, [800])
+    from .helpers import take_to_table
+    take_to_table(st, 801)
+    st, facts = advance(st)
+    assert st["over"] == "defeat" and "801" in st["reason"]
+    assert [f["card"] for f in facts if f["type"] == "HourglassMoved"] == [800]
