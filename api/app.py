@@ -9,7 +9,7 @@ from fastapi import FastAPI
 from api.responses import OrjsonResponse
 
 from api import errors
-from api.settings import Settings
+from api.settings import ConfigurationError, Settings
 from domain.games import GAME_PACKAGES, load_all
 from domain.service import GameService
 
@@ -33,7 +33,10 @@ def load_games(settings: Settings) -> list[str]:
             except Exception as error:
                 log.warning("game %s does not import: %s", name, error)
     for module in settings.extra_games:
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except ImportError as error:
+            raise ConfigurationError(f"HEIRLOOM_EXTRA_GAMES names {module!r}, which does not import ({error})") from None
         loaded.append(module)
     return loaded
 

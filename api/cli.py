@@ -15,6 +15,8 @@ import importlib
 import sys
 from typing import Callable
 
+from api.settings import ConfigurationError
+
 EXIT_CONFIG = 2
 
 AddArguments = Callable[[argparse.ArgumentParser], None]
@@ -30,10 +32,6 @@ def register_command(name: str, help_text: str, add_arguments: AddArguments, run
     """Add (or replace) a subcommand of `heirloom`."""
     COMMANDS[:] = [command for command in COMMANDS if command[0] != name]
     COMMANDS.append((name, help_text, add_arguments, run))
-
-
-class ConfigurationError(Exception):
-    """A problem the operator must fix (printed as one line, exit status 2)."""
 
 
 def configuration_errors() -> tuple[type[BaseException], ...]:

@@ -21,6 +21,10 @@ from typing import Mapping
 DEFAULT_PERSISTENCE = "domain.eventstore"
 
 
+class ConfigurationError(Exception):
+    """A setting the operator must fix; the CLI prints it as one line and exits with 2."""
+
+
 @dataclass(frozen=True)
 class Settings:
     redis_url: str | None = None

@@ -544,12 +544,8 @@ class GameService(Application):
                     self.save(game)
                 if game.state is None:
                     self._restore_state(game)
-            except ServiceError:
-                if game.pending_events:
-                    self._evict(key)
-                raise
-            except IllegalMove:
-                if game.pending_events:
+            except (ServiceError, IllegalMove):
+                if game.pending_events:  # refused after a change was made: forget the change
                     self._evict(key)
                 raise
             except RecordConflictError:
