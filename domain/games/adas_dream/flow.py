@@ -601,6 +601,7 @@ def ch_gain_partner(ctx, item, pick):
     seat = item["s"]
     card = ctx.st["displays"]["meet"][pick]
     ctx.emit("PartnerGained", seat=seat, card=card, slot=pick)
+    ctx.fl["gaining"] = True
     take_from_display(ctx, "meet", pick, False)
     ctx.push({"k": "remove", "s": seat})
 
@@ -612,6 +613,7 @@ def ch_use_partner(ctx, item, pick):
 
 def ch_remove(ctx, item, pick):
     p = ctx.p(item["s"])
+    ctx.fl["gaining"] = False
     ctx.emit("PartnerRemoved", seat=item["s"], card=pick, source="hand" if pick in p["hand"] else "discard")
 
 
@@ -916,6 +918,7 @@ def h_meet_gain(ctx, item):
     seat = item["s"]
     card = ctx.st["displays"]["meet"][item["slot"]]
     ctx.emit("PartnerGained", seat=seat, card=card, slot=item["slot"])
+    ctx.fl["gaining"] = True
     take_from_display(ctx, "meet", item["slot"], True)
 
 
@@ -990,6 +993,8 @@ def claim_objectives(ctx):
     seat = ctx.actor
     if seat is None or ctx.st["over"]:
         return
+    if ctx.fl.get("gaining"):
+        return                                        # a Partner gain resolves fully first (ADA-PARTNER-02)
     claiming = ctx.fl.setdefault("claiming", [])
     for area in C.AREAS:
         if area in claiming or any(c["seat"] == seat for c in ctx.st["obj"][area]):
