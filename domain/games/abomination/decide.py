@@ -6,12 +6,13 @@ from domain.engine import IllegalMove, Turn
 
 from . import flow, lab
 from .content import C
-from .effects import items, run
+from .effects import do_meeple, items, run
 
 LAB_MOVES = {"ability", "build", "switch", "preserve", "done", "mitigate", "mitigate_done", "damage", "alive"}
 PENDING_MOVES = {"cadaver": {"cadaver"}, "draw": {"draw", "decline"}, "scoundrel": {"hire", "decline"},
                  "choice": {"choose"}, "entry": {"entry_choice"}, "target": {"choose_target"},
-                 "reader": {"choose_reader"}, "announce": {"announce", "not_announce"}}
+                 "reader": {"choose_reader"}, "announce": {"announce", "not_announce"},
+                 "meeple": {"meeple"}, "excess": {"discard"}}
 
 
 def resume(turn, rest, front):
@@ -38,6 +39,22 @@ def d_pending(turn, seat, move, rec):
             [seat, {"op": "_cadaver", "card": card, "option": option}],
             [seat, {"op": "_bottom", "deck": rec["deck"], "card": card}]]
         return resume(turn, rest, front)
+    if kind == "meeple":  # D-22/D-23, AMB-47: the owner picks which meeple is promoted or lost
+        zone = move.get("zone")
+        if zone not in rec["zones"]:
+            raise IllegalMove("ABOM-ATTR-09" if rec["action"] == "lose" else "ABOM-ATTR-06",
+                              f"zone must be one of {rec['zones']}")
+        turn.emit("PendingPopped")
+        do_meeple(turn, seat, rec["action"], rec["meeple"], zone, rec["icon"])
+        return resume(turn, rest, [])
+    if kind == "discard":  # D-21, AMB-41: the owner picks the cubes discarded above 15
+        material = move.get("material")
+        if material not in rec["types"]:
+            raise IllegalMove("ABOM-MATERIALS-05", f"discard one of {rec['types']} from stage {rec['stage']}")
+        turn.emit("PendingPopped")
+        turn.emit("MaterialsDiscarded", seat=seat, why="cap",
+                  items=[{"type": material, "stage": rec["stage"], "count": 1}])
+        return resume(turn, rest, [])
     if kind == "decline":  # ABOM-CARDS-03
         turn.emit("PendingPopped")
         turn.emit("NothingHappens", seat=seat, why="declined")

@@ -107,6 +107,10 @@ def describe(state, seat, move, facts):
         s = f"{who} brings part {move['part'] + 1} to life"
     elif k == "preserve":
         s = f"{who} preserves {move.get('count', 1)} {move['material']} from stage {move['stage']}"
+    elif k == "meeple":
+        s = f"{who} picks the meeple at {move['zone']}"
+    elif k == "discard":
+        s = f"{who} discards 1 {move['material']} over the stage limit"
     elif k == "ability":
         s = f"{who} uses their character's ability"
     elif k == "done":

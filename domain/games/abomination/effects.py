@@ -19,7 +19,18 @@ def run(turn, queue):
     while queue:
         seat, eff = queue.pop(0)
         op = eff["op"]
-        if op.startswith("_"):
+        if op == "_icon":
+            if icon_step(turn, seat, eff, queue):
+                return True
+        elif op == "_cap":
+            if cap_step(turn, seat, queue):
+                return True
+        elif op == "_vp":
+            turn.emit("Vp", seat=seat, n=eff["n"], why=eff["why"])
+        elif op == "_advanceRoll":
+            from .lab import advance_roll
+            advance_roll(turn, seat)
+        elif op.startswith("_"):
             if flow.internal(turn, seat, eff, queue):
                 return True
         elif apply(turn, seat, eff, queue):
@@ -51,9 +62,9 @@ def apply(turn, seat, eff, queue):
         if n:
             turn.emit("Francs", seat=seat, n=n)
     elif op == "attribute":
-        move_dial(turn, seat, eff["attr"], eff["n"])
+        move_dial(turn, seat, eff["attr"], eff["n"], queue)
     elif op == "gainMaterials":
-        gain_materials(turn, seat, eff["items"])
+        gain_materials(turn, seat, eff["items"], queue)
     elif op == "takeCadaver":
         if eff["from"] == "display":
             cards = list(st["displays"][eff["deck"]])
@@ -97,7 +108,12 @@ def apply(turn, seat, eff, queue):
         else:
             turn.emit("NothingHappens", seat=seat, why="the ice supply is empty")
     elif op == "meeple":
-        {"gainAssistant": gain_assistant, "promote": promote, "loseAssistant": lose_assistant}[eff["kind"]](turn, seat)
+        if eff["kind"] == "gainAssistant":
+            gain_assistant(turn, seat)
+        elif eff["kind"] == "promote":
+            return promote(turn, seat, queue)
+        else:
+            return lose_assistant(turn, seat, queue)
     elif op == "gotoEntry":
         queue[:0] = [[seat, {"op": "_entry", "entry": eff["entry"]}]]
     elif op == "choice":
@@ -131,15 +147,22 @@ def stage_total(p, stage):
     return sum(p["decay"][stage].values())
 
 
-def gain_materials(turn, seat, gained):
-    """ABOM-MATERIALS-02/03/05: staged cubes on their stage, bone in the bone space, cap 15 per stage."""
+def gain_materials(turn, seat, gained, queue=None):
+    """ABOM-MATERIALS-02/03/05: staged cubes on their stage, bone in the bone space, cap 15 per stage.
+
+    The owner picks the cubes discarded above 15 (AMB-41), one at a time, when the stage holds several
+    types; called without a queue (tests), the excess comes from the cubes just gained.
+    """
     turn.emit("MaterialsGained", seat=seat, items=[dict(i) for i in gained])
+    if queue is not None:
+        queue[:0] = [[seat, {"op": "_cap"}]]
+        return
     p = turn.state["p"][seat]
     for stage in STAGES:
         excess = stage_total(p, stage) - C.decay_cap
         if excess > 0:
             out = []
-            for item in reversed(gained):  # the excess is taken from the cubes just gained (RULINGS)
+            for item in reversed(gained):
                 if excess and item["type"] != "bone" and item["stage"] == stage:
                     k = min(excess, item["count"])
                     out.append({"type": item["type"], "stage": stage, "count": k})
@@ -147,11 +170,32 @@ def gain_materials(turn, seat, gained):
             turn.emit("MaterialsDiscarded", seat=seat, items=out, why="cap")
 
 
+def cap_step(turn, seat, queue):
+    p = turn.state["p"][seat]
+    for stage in STAGES:
+        excess = stage_total(p, stage) - C.decay_cap
+        if excess > 0:
+            present = [t for t, k in p["decay"][stage].items() if k]
+            if len(present) == 1:
+                turn.emit("MaterialsDiscarded", seat=seat, why="cap",
+                          items=[{"type": present[0], "stage": stage, "count": excess}])
+                continue
+            queue[:0] = [[seat, {"op": "_cap"}]]
+            return push(turn, {"kind": "excess", "seat": seat, "stage": stage, "left": excess, "types": present},
+                        queue)
+    return False
+
+
 # ---------------------------------------------------------------- meeples
 def placed_of(st, seat, kind):
     zones = [f"space:{sid}" for sid, occ in st["spaces"].items() if occ["seat"] == seat and occ["kind"] == kind]
     zones += [f"bump:{i}" for i, occ in enumerate(st["bump"]) if occ and occ["seat"] == seat and occ["kind"] == kind]
     return zones
+
+
+def finish_icon(turn, icon, ok, zone=None):
+    if icon:
+        turn.emit("IconResolved", **icon, ok=ok, zone=zone, undo=False)
 
 
 def gain_assistant(turn, seat):
@@ -163,16 +207,28 @@ def gain_assistant(turn, seat):
     return False
 
 
-def promote(turn, seat):
-    """ABOM-ATTR-06: an assistant (card first, else placed) becomes a reserve scientist in place."""
+def promote(turn, seat, queue=None, icon=None):
+    """ABOM-ATTR-06, AMB-47: the owner picks an assistant (card or placed); a reserve scientist takes its place."""
     st = turn.state
     p = st["p"][seat]
     zones = (["card"] if p["card"]["assistant"] else []) + placed_of(st, seat, "assistant")
-    if p["reserve"]["scientist"] and zones:
-        turn.emit("MeeplePromoted", seat=seat, zone=zones[0], **{"from": "assistant", "to": "scientist"})
-        return zones[0]
-    turn.emit("NothingHappens", seat=seat, why="no assistant to promote")
-    return None
+    if not (p["reserve"]["scientist"] and zones):
+        turn.emit("NothingHappens", seat=seat, why="no assistant to promote")
+        finish_icon(turn, icon, False)
+        return False
+    if len(zones) > 1 and queue is not None:
+        return push(turn, {"kind": "meeple", "seat": seat, "action": "promote", "meeple": "assistant",
+                           "zones": zones, "icon": icon}, queue)
+    do_meeple(turn, seat, "promote", "assistant", zones[0], icon)
+    return False
+
+
+def do_meeple(turn, seat, action, kind, zone, icon):
+    if action == "promote":
+        turn.emit("MeeplePromoted", seat=seat, zone=zone, **{"from": "assistant", "to": "scientist"})
+    else:
+        turn.emit("MeepleMoved", seat=seat, kind=kind, src=zone, dst="reserve")
+    finish_icon(turn, icon, True, zone)
 
 
 def demote(turn, seat, zone):
@@ -192,16 +248,21 @@ def demote(turn, seat, zone):
     return False
 
 
-def lose_assistant(turn, seat):
-    """ABOM-ATTR-09 / AMB-53: card assistant, else a placed one, else a scientist (card, then placed)."""
+def lose_assistant(turn, seat, queue=None, icon=None):
+    """ABOM-ATTR-09 / AMB-53 / AMB-47: an assistant on the card; else one placed (owner picks); else a scientist
+    (card first, then a placed one the owner picks); else nothing."""
     st = turn.state
     p = st["p"][seat]
     for kind in ("assistant", "scientist"):
-        zones = (["card"] if p["card"][kind] else []) + placed_of(st, seat, kind)
+        zones = ["card"] if p["card"][kind] else placed_of(st, seat, kind)
         if zones:
-            turn.emit("MeepleMoved", seat=seat, kind=kind, src=zones[0], dst="reserve")
-            return True
+            if len(zones) > 1 and queue is not None:
+                return push(turn, {"kind": "meeple", "seat": seat, "action": "lose", "meeple": kind,
+                                   "zones": zones, "icon": icon}, queue)
+            do_meeple(turn, seat, "lose", kind, zones[0], icon)
+            return False
     turn.emit("NothingHappens", seat=seat, why="no meeple to lose")
+    finish_icon(turn, icon, False)
     return False
 
 
@@ -227,57 +288,54 @@ def crossed(attr, old, new):
     return out
 
 
-def move_dial(turn, seat, attr, n):
-    """ABOM-ATTR-02/04/13/14: move a dial (clamped, AMB-16), resolving or undoing icons passed."""
+def move_dial(turn, seat, attr, n, queue=None):
+    """ABOM-ATTR-02/04/13/14: move a dial (clamped, AMB-16); the icons passed resolve or undo one at a time,
+    each before the rest of the queue (a cascade resolves depth-first)."""
     p = turn.state["p"][seat]
     old = p["attr"][attr]
     dial = C.dials[attr]
     new = max(dial["min"], min(dial["max"], old + n))
     if new == old:
-        return
+        return False
     turn.emit("DialMoved", seat=seat, attr=attr, **{"from": old, "to": new})
-    for icon, activate in crossed(attr, old, new):
-        if activate:
-            resolve_icon(turn, seat, attr, icon)
-        else:
-            undo_icon(turn, seat, attr, icon)
+    steps = [[seat, {"op": "_icon", "attr": attr, "at": icon["at"], "icon": icon["icon"], "n": icon["n"],
+                     "activate": activate}] for icon, activate in crossed(attr, old, new)]
+    if queue is None:
+        return run(turn, steps)
+    queue[:0] = steps
+    return False
 
 
-def resolve_icon(turn, seat, attr, icon):
-    kind = icon["icon"]
-    ok, zone = True, None
-    if kind == "GAIN_ASSISTANT":
-        ok = gain_assistant(turn, seat)
-    elif kind == "PROMOTE_ASSISTANT":
-        zone = promote(turn, seat)
-        ok = zone is not None
-    elif kind == "GAIN_REPUTATION":
-        move_dial(turn, seat, "reputation", 1)
-    elif kind == "LOSE_REPUTATION":
-        move_dial(turn, seat, "reputation", -1)
-    elif kind == "LOSE_ASSISTANT":
-        ok = lose_assistant(turn, seat)
-    elif kind == "BLUE_DIE":
-        turn.emit("BlueDie", seat=seat, n=1)
-    turn.emit("IconResolved", seat=seat, attr=attr, at=icon["at"], icon=kind, n=icon["n"], ok=ok, zone=zone,
-              undo=False)
-
-
-def undo_icon(turn, seat, attr, icon):
-    kind = icon["icon"]
-    record = turn.state["p"][seat]["icons"][attr].get(str(icon["at"]))
-    if record and record["ok"]:  # AMB-15: an effect never resolved is not undone
+def icon_step(turn, seat, eff, queue):
+    kind, attr = eff["icon"], eff["attr"]
+    icon = {"seat": seat, "attr": attr, "at": eff["at"], "icon": kind, "n": eff["n"]}
+    if eff["activate"]:
+        if kind == "PROMOTE_ASSISTANT":
+            return promote(turn, seat, queue, icon)
+        if kind == "LOSE_ASSISTANT":
+            return lose_assistant(turn, seat, queue, icon)
+        ok = True
         if kind == "GAIN_ASSISTANT":
-            lose_assistant(turn, seat)
-        elif kind == "PROMOTE_ASSISTANT":
-            demote(turn, seat, record["zone"])
-        elif kind == "GAIN_REPUTATION":
-            move_dial(turn, seat, "reputation", -1)
-        elif kind == "LOSE_REPUTATION":
-            move_dial(turn, seat, "reputation", 1)
-        elif kind == "LOSE_ASSISTANT":
-            gain_assistant(turn, seat)
+            ok = gain_assistant(turn, seat)
         elif kind == "BLUE_DIE":
-            turn.emit("BlueDie", seat=seat, n=-1)
-    turn.emit("IconResolved", seat=seat, attr=attr, at=icon["at"], icon=kind, n=icon["n"], ok=bool(record and
-              record["ok"]), zone=None, undo=True)
+            turn.emit("BlueDie", seat=seat, n=1)
+        turn.emit("IconResolved", **icon, ok=ok, zone=None, undo=False)
+        if kind in ("GAIN_REPUTATION", "LOSE_REPUTATION"):
+            queue[:0] = [[seat, {"op": "attribute", "attr": "reputation", "n": 1 if kind == "GAIN_REPUTATION" else -1}]]
+        return False
+    record = turn.state["p"][seat]["icons"][attr].get(str(eff["at"]))
+    ok = bool(record and record["ok"])  # AMB-15: an effect never resolved is not undone
+    turn.emit("IconResolved", **icon, ok=ok, zone=None, undo=True)
+    if not ok:
+        return False
+    if kind == "GAIN_ASSISTANT":
+        return lose_assistant(turn, seat, queue)
+    if kind == "PROMOTE_ASSISTANT":
+        demote(turn, seat, record["zone"])
+    elif kind in ("GAIN_REPUTATION", "LOSE_REPUTATION"):
+        queue[:0] = [[seat, {"op": "attribute", "attr": "reputation", "n": -1 if kind == "GAIN_REPUTATION" else 1}]]
+    elif kind == "LOSE_ASSISTANT":
+        gain_assistant(turn, seat)
+    elif kind == "BLUE_DIE":
+        turn.emit("BlueDie", seat=seat, n=-1)
+    return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.engine import IllegalMove
 
 from .content import C, STAGES
-from .effects import items, move_dial, run
+from .effects import items, run
 
 RANK = {s: i for i, s in enumerate(STAGES)}
 
@@ -90,8 +90,8 @@ def do_build(turn, seat, move):
     index, spent, vp = check_build(turn.state, seat, move)
     turn.emit("MaterialsSpent", seat=seat, items=spent)
     turn.emit("PartBuilt", seat=seat, part=move["part"], side=move["side"], index=index)
-    move_dial(turn, seat, "expertise", 1)  # ABOM-BUILD-11
-    turn.emit("Vp", seat=seat, n=vp, why=f"{move['part']} {move['side']}")
+    run(turn, [[seat, {"op": "attribute", "attr": "expertise", "n": 1}],  # ABOM-BUILD-11
+               [seat, {"op": "_vp", "n": vp, "why": f"{move['part']} {move['side']}"}]])
 
 
 def payment_options(p, part, side):
@@ -214,7 +214,8 @@ def advance_roll(turn, seat):
             turn.emit("DamageIgnored", seat=seat, n=left)
         if count(roll, "SWITCH_EXTRA") and not roll["extra"]:  # ABOM-SWITCH-11
             turn.emit("SwitchExtra", seat=seat)
-            run(turn, items(seat, C.switch_extra))
+            run(turn, items(seat, C.switch_extra) + [[seat, {"op": "_advanceRoll"}]])
+            return
         turn.emit("RollStage", seat=seat, stage="alive")
     if roll["stage"] == "alive":
         left = count(roll, "ALIVE") - roll["alive"]

@@ -30,6 +30,10 @@ def pending_moves(st, rec):
         return [{"type": "choose_target", "target": s} for s in rec["candidates"]]
     if k == "reader":
         return [{"type": "choose_reader", "reader": s} for s in rec["candidates"]]
+    if k == "meeple":
+        return [{"type": "meeple", "zone": z} for z in rec["zones"]]
+    if k == "excess":
+        return [{"type": "discard", "material": t} for t in rec["types"]]
     if k == "announce":
         return [{"type": "announce"}, {"type": "not_announce"}]
     return []

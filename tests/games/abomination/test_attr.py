@@ -10,7 +10,7 @@ from domain.games.abomination.content import C
 from domain.games.abomination.effects import lose_assistant, move_dial
 from domain.games.abomination.scoring import dial_vp_up
 
-from .helpers import blank
+from .helpers import blank, do
 
 
 def dial(st, seat, attr, n):
@@ -123,3 +123,41 @@ def test_dial_limits_and_start_resolves_nothing():
     assert st["p"][0]["attr"]["expertise"] == C.dials["expertise"]["max"]
     fresh = blank(2)
     assert all(not icons for icons in fresh["p"][0]["icons"].values())
+
+
+def _queue(st, seat, effects):
+    from domain.games.abomination.effects import run
+    turn = Turn(RULES, st)
+    run(turn, [[seat, e] for e in effects])
+    return turn.state
+
+
+@pytest.mark.rule("ABOM-ATTR-09", "ABOM-EX-37", "ABOM-AMB-47")
+def test_ex37_owner_picks_which_placed_assistant_is_lost():
+    st = blank(2)
+    st["p"][0]["card"] = {"scientist": 1, "assistant": 0}
+    st["spaces"]["market.stall"] = {"seat": 0, "kind": "assistant"}
+    st["spaces"]["docks.crates"] = {"seat": 0, "kind": "assistant"}
+    francs = st["p"][0]["francs"]
+    st = _queue(st, 0, [{"op": "meeple", "kind": "loseAssistant"}])
+    rec = st["pending"][-1]
+    assert rec["kind"] == "meeple" and rec["zones"] == ["space:market.stall", "space:docks.crates"]
+    assert RULES.legal_moves(st, 0) == [{"type": "meeple", "zone": z} for z in rec["zones"]]
+    st, _ = do(st, 0, {"type": "meeple", "zone": "space:docks.crates"})
+    assert "docks.crates" not in st["spaces"] and st["spaces"]["market.stall"]["seat"] == 0
+    assert st["p"][0]["reserve"]["assistant"] == 2 and st["p"][0]["francs"] == francs
+
+
+@pytest.mark.rule("ABOM-ATTR-06", "ABOM-AMB-47")
+def test_owner_picks_which_assistant_is_promoted_and_undo_demotes_it():
+    st = blank(2)
+    st["p"][0]["card"] = {"scientist": 1, "assistant": 1}
+    st["spaces"]["market.stall"] = {"seat": 0, "kind": "assistant"}
+    st["p"][0]["attr"]["reputation"] = 4
+    st = _queue(st, 0, [{"op": "attribute", "attr": "reputation", "n": 1}])
+    assert st["pending"][-1]["zones"] == ["card", "space:market.stall"]
+    st, facts = do(st, 0, {"type": "meeple", "zone": "space:market.stall"})
+    assert st["spaces"]["market.stall"]["kind"] == "scientist" and st["p"][0]["card"]["assistant"] == 1
+    assert st["p"][0]["icons"]["reputation"]["5"] == {"ok": True, "zone": "space:market.stall"}
+    st = _queue(st, 0, [{"op": "attribute", "attr": "reputation", "n": -1}])
+    assert st["spaces"]["market.stall"]["kind"] == "assistant" and st["p"][0]["card"]["scientist"] == 1

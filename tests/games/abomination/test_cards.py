@@ -153,3 +153,21 @@ def test_display_not_refilled_until_reset_and_empty_deck():
     top = st["displays"]["hospital"][0]
     st, _ = do(st, 0, {"type": "cadaver", "card": top, "option": "expertise"})
     assert len(st["displays"]["hospital"]) == 2
+
+
+@pytest.mark.rule("ABOM-MATERIALS-05", "ABOM-EX-31", "ABOM-AMB-41")
+def test_ex31_owner_picks_the_excess(monkeypatch):
+    card = dict(FX, materials=[{"type": "blood", "stage": "I", "count": 3}])
+    monkeypatch.setitem(C.cadavers, "fx-01", card)
+    monkeypatch.setitem(C.cards, "fx-01", card)
+    st = blank(3)
+    mats(st["p"][0], I={"muscle": 14})
+    st["decks"]["morgue"].insert(0, "fx-01")
+    st, _ = do(st, 0, {"type": "place", "kind": "scientist", "space": "morgue.slab"})
+    st, _ = do(st, 0, {"type": "cadaver", "card": "fx-01", "option": "materials"})
+    assert st["pending"][-1]["kind"] == "excess" and st["pending"][-1]["left"] == 2
+    assert RULES.legal_moves(st, 0) == [{"type": "discard", "material": "blood"}, {"type": "discard", "material": "muscle"}]
+    st, _ = do(st, 0, {"type": "discard", "material": "muscle"})
+    st, _ = do(st, 0, {"type": "discard", "material": "blood"})
+    assert not st["pending"] and st["p"][0]["decay"]["I"] == {"blood": 2, "organ": 0, "muscle": 13, "animal": 0}
+    assert st["active"] == 1
