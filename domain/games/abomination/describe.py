@@ -70,7 +70,7 @@ def describe(state, seat, move, facts):
     elif k == "draw":
         drawn = [f for f in facts if f["type"] == "CardToHand"]
         card = _name(move["card"]) if drawn and drawn[0].get("source") != "deck" else "a card"
-        s = f"{who} draws {card}" + (f" after discarding {_name(move['discard'])}" if move.get("discard") else "")
+        s = f"{who} draws {card}" + (" after discarding a held card" if move.get("discard") else "")
     elif k == "decline":
         s = f"{who} declines the offer"
     elif k == "hire":
