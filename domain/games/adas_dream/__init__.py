@@ -31,6 +31,9 @@ class AdasDream:
     def decision(self, state):
         if state["over"]:
             return Decision.nobody()
+        draft = state.get("draft")
+        if draft:
+            return Decision.single(draft["order"][len(draft["picks"])], "pick a tier-1 Partner card")
         fl = state["flow"]
         deferred = fl["deferred"]
         if fl["final_wait"]:

@@ -7,6 +7,7 @@ from domain.engine import IllegalMove, Turn
 from . import board as B
 from . import content as C
 from . import flow as F
+from .state import deal, deal_decks
 from .moves import action_moves, has_workshop_move, publish_possible, workshop_moves
 
 
@@ -256,7 +257,7 @@ def d_build(ctx, seat, move):
     fl = ctx.fl
     deferred = fl["deferred"]
     if deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat):
-        fl["building"] = True
+        fl["building"] = deferred["round"]              # ADA-AMB-41: counts as the builder's turn
         _build(ctx, seat, move)
         fl["deferred"] = None
         return
@@ -302,9 +303,38 @@ DECIDERS = {
 }
 
 
+def drafter(state):
+    draft = state.get("draft")
+    return draft["order"][len(draft["picks"])] if draft else None
+
+
+def d_draft(rules, state, seat, move, rng):
+    """ADA-SETUP-18, ADA-AMB-47: reverse turn order picks; 6 of the rest (random) top the Meeting deck."""
+    turn = Turn(rules, state)
+    if move.get("type") != "draft" or seat != drafter(state):
+        raise IllegalMove("ADA-SETUP-18", f"the tier-1 draft is on; seat {drafter(state)} picks a card")
+    if move.get("card") not in state["draft"]["pool"]:
+        raise IllegalMove("ADA-SETUP-18", "pick one of the revealed tier-1 cards")
+    turn.emit("Drafted", seat=seat, card=move["card"])
+    draft = turn.state["draft"]
+    if draft["pool"] and len(draft["picks"]) < state["n"]:
+        return turn.facts
+    pool = rng.shuffled(draft["pool"])
+    kept, removed = pool[:6], pool[6:]
+    turn.emit("DraftDone", deck=kept, removed=removed, private_to=[], public={"deck": len(kept)}, random=True)
+    slots, drawn = deal([None] * 4, turn.state["stacks"]["meet"])
+    turn.emit("DisplaySet", display="meet", slots=slots, drawn=drawn)
+    for s, card in draft["picks"]:
+        for f in deal_decks(s, card, rng):
+            turn.add(f)
+    return turn.facts
+
+
 def decide(rules, state, seat, move, rng):
     if state["over"]:
         raise IllegalMove("ADA-END-04", "the game is over")
+    if state.get("draft"):
+        return d_draft(rules, state, seat, move, rng)
     turn = Turn(rules, state)
     fl = turn.state["flow"]
     deferred = fl["deferred"]

@@ -104,6 +104,7 @@ def describe(state, seat, move, facts):
         "build": "builds a gear",
         "end_turn": "ends the turn" + (" (keeping the Build for later)" if move.get("defer_build") else ""),
         "decline_build": "declines the deferred Build",
+        "draft": f"drafts {C.partner(move['card'])['name'] if move.get('card') in C.PARTNERS else move.get('card')}",
         "choose": f"chooses {move.get('pick')!r}" if move.get("pick") is not None else "declines",
     }.get(kind, kind)
     details = [x for x in (_fact_text(f, seat) for f in facts) if x]

@@ -124,6 +124,13 @@ def evolve(state: dict, f: dict) -> dict:
             state["atokens_taken"][f["colour"]] += 1
         else:
             p["stokens"].append({"science": f["science"], "value": f["value"]})
+    elif t == "Drafted":
+        state["draft"]["pool"].remove(f["card"])
+        state["draft"]["picks"].append([f["seat"], f["card"]])
+    elif t == "DraftDone":
+        state["stacks"]["meet"] = list(f["deck"]) + state["stacks"]["meet"]
+        state["unused_tier1"] = list(f["removed"])
+        state["draft"] = None
     elif t == "EndTriggered":
         state["end_triggered"] = True
     elif t == "TurnEnded":

@@ -776,7 +776,7 @@ def _placed(ctx, seat, loc, gear=None, src=None):
     if loc[0] == "obj":
         area = loc[1]
         claims = ctx.st["obj"][area]
-        rnd = ctx.fl["deferred"]["round"] if ctx.fl.get("building") else ctx.st["round"]
+        rnd = ctx.fl["building"] if ctx.fl.get("building") else ctx.st["round"]
         space = "high" if not claims or claims[0]["round"] == rnd else "low"   # ADA-OBJECTIVE-03..05
         loc = ["obj", area, space]
         extra["round"] = rnd

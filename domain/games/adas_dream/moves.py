@@ -147,6 +147,11 @@ def endopt_moves(state, seat):
 def legal_moves(state, seat):
     if state["over"]:
         return []
+    draft = state.get("draft")
+    if draft:
+        if seat != draft["order"][len(draft["picks"])]:
+            return []
+        return [{"type": "draft", "card": c} for c in draft["pool"]]
     fl = state["flow"]
     deferred = fl["deferred"]
     if deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat):

@@ -62,7 +62,7 @@ def initial_state(players: int, options: dict) -> dict:
         "objectives": {}, "obj": {a: [] for a in C.AREAS}, "breakthroughs": {}, "room_science": [],
         "atokens_taken": {c: 0 for c in C.COLOURS}, "removed": [],
         "turns": [0] * players, "round": 1, "active": first, "end_triggered": False, "over": False,
-        "final": None, "flow": new_flow(first),
+        "final": None, "flow": new_flow(first), "draft": None,
     }
 
 
@@ -119,12 +119,16 @@ def setup(state: dict, rng) -> list:
     assigns = assigns[k:]
     tier1 = rng.shuffled(C.TIER1)                            # ADA-SETUP-14
     tier2 = rng.shuffled(C.TIER2)
-    dealt = tier1[:n]                                        # ADA-SETUP-15
-    rest = tier1[n:]
-    unused_t1 = rest[6:]                                     # ADA-SETUP-16
-    meeting = rest[:6] + tier2                               # ADA-SETUP-17
-    meet_slots, k = deal([None] * 4, meeting)
-    meeting = meeting[k:]
+    draft = bool(state["options"].get("tier1_draft", False))
+    if draft:                                                # ADA-SETUP-18, ADA-AMB-47: decks built after the draft
+        dealt, unused_t1, meeting, meet_slots = [], [], tier2, [None] * 4
+    else:
+        dealt = tier1[:n]                                    # ADA-SETUP-15
+        rest = tier1[n:]
+        unused_t1 = rest[6:]                                 # ADA-SETUP-16
+        meeting = rest[:6] + tier2                           # ADA-SETUP-17
+        meet_slots, k = deal([None] * 4, meeting)
+        meeting = meeting[k:]
     mults = rng.shuffled(sorted(C.MULTIPLIERS))              # ADA-SETUP-19
     mult_slots, k = deal([None] * 2, mults)
     mults = mults[k:]
@@ -140,10 +144,18 @@ def setup(state: dict, rng) -> list:
                   "unused_tier1": unused_t1}),
     ]
     facts[1]["random"] = True
-    for seat in range(n):                                    # ADA-SETUP-26
-        deck = rng.shuffled([f"{c}#{seat}" for c in C.STARTING] + [dealt[seat]])
-        facts.append(fact("PlayerSet", seat=seat, private_to=[], public={"seat": seat, "deck": 8},
-                          set={"deck": deck[4:], "hand": []}, random=True))
-        facts.append(fact("PlayerSet", seat=seat, private_to=[seat], public={"seat": seat, "hand": 4},
-                          set={"hand": deck[:4]}))
+    if draft:
+        facts.append(fact("TableSet", set={"draft": {"pool": sorted(C.TIER1), "order": list(reversed(state["order"])),
+                                                     "picks": []}}))
+        return facts
+    for seat in range(n):
+        facts += deal_decks(seat, dealt[seat], rng)
     return facts
+
+
+def deal_decks(seat, tier1_card, rng) -> list:
+    """ADA-SETUP-26: 7 Starting cards + the tier-1 card, shuffled; draw 4."""
+    deck = rng.shuffled([f"{c}#{seat}" for c in C.STARTING] + [tier1_card])
+    return [fact("PlayerSet", seat=seat, private_to=[], public={"seat": seat, "deck": 8},
+                 set={"deck": deck[4:], "hand": []}, random=True),
+            fact("PlayerSet", seat=seat, private_to=[seat], public={"seat": seat, "hand": 4}, set={"hand": deck[:4]})]

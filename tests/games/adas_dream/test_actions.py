@@ -31,7 +31,7 @@ def serena(brass=2):
 @pytest.mark.rule("ADA-EX-03", "ADA-ACTIONS-01", "ADA-ACTIONS-02", "ADA-ACTIONS-03", "ADA-ACTIONS-06",
                   "ADA-STUDY-01", "ADA-STUDY-02", "ADA-STUDY-03", "ADA-STUDY-04", "ADA-STUDY-05", "ADA-STUDY-07",
                   "ADA-PROGRAM-02", "ADA-PROGRAM-05", "ADA-BUILD-01", "ADA-BUILD-05", "ADA-GEAR-07", "ADA-GEAR-09",
-                  "ADA-ACTIONS-08", "ADA-GEAR-03", "ADA-STUDY-09")
+                  "ADA-ACTIONS-08", "ADA-GEAR-03", "ADA-STUDY-09", "ADA-AMB-55", "ADA-AMB-62")
 def test_ex03_serenas_study_turn_and_build():
     g = serena()
     p = g.p(0)

@@ -144,7 +144,7 @@ def test_per_card_in_hand_and_discard_icons():
     assert g.p(0)["discard"] == ["start1#0", "start2#0"] and len(g.p(0)["hand"]) == 2
 
 
-@pytest.mark.rule("ADA-ICON-17", "ADA-ICON-19", "ADA-GEAR-04")
+@pytest.mark.rule("ADA-ICON-17", "ADA-ICON-19", "ADA-GEAR-04", "ADA-AMB-38")
 def test_multiplier_and_free_addition_icons():
     g = G()
     g.s["displays"]["mult"] = ["mult01", "mult02"]
