@@ -56,3 +56,11 @@ def test_views_hide_hands_decks_and_held_encounters(players):
                             if card not in shown:
                                 assert card.encode() not in blob
                 assert all(len(v["displays"]["hospital"]) <= 1 for _ in [0])
+
+
+@pytest.mark.rule("ABOM-SETUP-19", "ABOM-EVENT-13")
+def test_playouts_with_options():
+    for seed in range(4):
+        random_playout(RULES, 2, seed, options={"firstTwoPlayerGame": True, "manualAnnounce": True},
+                       check_every_legal_move=seed < 2)
+        random_playout(RULES, 4, seed, options={"manualAnnounce": True}, check_every_legal_move=False)
