@@ -58,6 +58,12 @@ def _consequences(seat: int, facts: list[dict]) -> list[str]:
             out.append(f"{who}gains the Maladjustment \"{C.MALADJUSTMENTS[f['card']]['text']}\"")
         elif t == "PieceMoved" and f["zone"].startswith("ins:"):
             out.append(f"{who}loses a {PIECE_NAMES[f['piece']]} to the Insanity Track")
+        elif t == "PieceMoved" and f["zone"] == "quarters" and f.get("retrieved"):
+            out.append(f"{who}brings a {PIECE_NAMES[f['piece']]} back from Lost")
+        elif t == "RowChanged" and f.get("bought"):
+            pass
+        elif t == "PlotOpened":
+            out.append(f"{who}opens plot {f['plot'] + 1}")
         elif t == "Message" and not f.get("secret"):
             out.append(f"the Storybook says: \"{f['text']}\"")
         elif t == "Message":
@@ -68,7 +74,61 @@ def _consequences(seat: int, facts: list[dict]) -> list[str]:
             out.append(f"Generation {f['gen']} begins")
         elif t == "GameEnded":
             out.append("the game ends")
-    return out
+    return _merge(out)
+
+
+def _merge(parts: list[str]) -> list[str]:
+    """'gains 1 occult, gains 1 occult' -> 'gains 2 occult'."""
+    merged: list[str] = []
+    for part in parts:
+        words = part.split(" ")
+        if merged and len(words) == 3 and words[0] in ("gains", "pays") and words[1].isdigit():
+            prev = merged[-1].split(" ")
+            if len(prev) == 3 and prev[0] == words[0] and prev[2] == words[2] and prev[1].isdigit():
+                merged[-1] = f"{words[0]} {int(prev[1]) + int(words[1])} {words[2]}"
+                continue
+        if merged and len(words) == 2 and words[0] in ("gains", "pays") and words[1].startswith("$"):
+            prev = merged[-1].split(" ")
+            if len(prev) == 2 and prev[0] == words[0] and prev[1].startswith("$"):
+                merged[-1] = f"{words[0]} ${int(prev[1][1:]) + int(words[1][1:])}"
+                continue
+        merged.append(part)
+    return merged
+
+
+def _choice(state: dict, pend: dict, option) -> str:
+    kind = pend.get("kind")
+    if kind == "buy":
+        return "buys nothing" if option == "none" else f"buys {C.tile(state['row'][int(option[4:])])['name']}"
+    if kind == "plot":
+        return "expands the Estate" if option == "expand" else f"builds on plot {int(option.split(':')[1]) + 1}" \
+            if option.startswith("plot") else f"replaces the tile on plot {int(option.split(':')[1]) + 1}"
+    if kind == "slash":
+        return f"takes option {option + 1} of the slash"
+    if kind == "yes_no":
+        return f"{'takes' if option == 'yes' else 'declines'} the {pend.get('what', 'offer')}"
+    if kind in ("knowledge", "resource"):
+        return f"takes {option}"
+    if kind == "draw_deck":
+        return f"draws from the {option} deck"
+    if kind == "retrieve":
+        return f"brings back the {PIECE_NAMES[option]}"
+    if kind == "lose_piece":
+        return f"sends the {PIECE_NAMES[option]} under the Insanity Track"
+    if kind == "vanity":
+        return f"picks the Vanity tile {option}"
+    if kind == "discard_tile":
+        return f"discards the tile on plot {int(option[5:]) + 1}"
+    if kind == "masterwork":
+        return f"takes the Masterwork {C.EXPERIMENTS[option]['title']}"
+    if kind == "search_deck":
+        return f"searches the {option} deck"
+    if kind == "pay_plan":
+        wild = sum(option.values())
+        return f"pays for the Experiment{f' using Occult for {wild} Knowledge' if wild else ''}"
+    if kind == "event_choice":
+        return f"answers the Storybook with option {option + 1}"
+    return f"chooses {option!r} ({kind})"
 
 
 def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
@@ -97,6 +157,6 @@ def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
         if pend.get("secret"):
             head = f"Seat {seat} makes a secret choice ({what})"
         else:
-            head = f"Seat {seat} chooses {move.get('option')!r} ({what})"
+            head = f"Seat {seat} {_choice(state, pend, move.get('option'))}"
     rest = _consequences(seat, facts)
     return head + (": " + ", ".join(rest) if rest else "") + "."

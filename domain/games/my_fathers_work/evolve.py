@@ -189,6 +189,9 @@ def free_used(s, f):
 
 def asked(s, f):
     s["pending"] = copy_state(f["pending"])  # never share mutable parts with the fact itself
+
+
+def queue_saved(s, f):
     s["queue"] = copy_state(f["queue"])
 
 
@@ -298,7 +301,7 @@ HANDLERS = {
     "MaladjustmentsDiscarded": maladjustments_discarded, "FinalMaladjustments": final_maladjustments,
     "TileBuilt": tile_built, "PlotOpened": plot_opened, "TileDiscarded": tile_discarded,
     "JournalAdvanced": journal_advanced, "Passed": passed, "TurnEnded": turn_ended, "FreeActionUsed": free_used,
-    "Asked": asked, "Answered": answered, "Committed": committed, "Revealed": revealed,
+    "Asked": asked, "QueueSaved": queue_saved, "Answered": answered, "Committed": committed, "Revealed": revealed,
     "GenerationStarted": generation_started, "RoundStarted": round_started, "TurnsBegan": turns_began,
     "PhaseSet": phase, "TownChanged": town_changed, "ModifierSet": modifier_set, "EventFired": event_fired,
     "Message": message, "TokenGiven": token_given, "ResourcesReset": resources_reset, "HandKept": hand_kept,

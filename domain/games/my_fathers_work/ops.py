@@ -56,11 +56,17 @@ def ask(ctx: Ctx, seat: int, kind: str, options: list, *, secret: bool = False, 
     if auto and len(options) == 1:
         ANSWERS[kind](ctx, pending, options[0])
         return
-    public = {"pending": {"seat": seat, "kind": kind, "secret": True, "count": len(options)}, "queue": []}
+    save_queue(ctx)
     if secret:
-        ctx.emit("Asked", pending=pending, queue=ctx.queue, private_to=[seat], public=public)
+        ctx.emit("Asked", pending=pending, private_to=[seat],
+                 public={"pending": {"seat": seat, "kind": kind, "secret": True, "count": len(options)}})
     else:
-        ctx.emit("Asked", pending=pending, queue=ctx.queue)
+        ctx.emit("Asked", pending=pending)
+
+
+def save_queue(ctx: Ctx) -> None:
+    """The rest of the work waits in the state; nobody sees it (it may name hidden cards)."""
+    ctx.emit("QueueSaved", queue=ctx.queue, private_to=[], public={"count": len(ctx.queue)})
     ctx.queue = []
 
 
@@ -74,9 +80,9 @@ def ask_all(ctx: Ctx, step: str, options: dict, *, secret: bool = True, **data) 
         return
     pending = {"kind": "sim", "step": step, "waiting": waiting, "secret": secret, "forced": commits,
                "options": {str(s): o for s, o in options.items()}, **data}
-    ctx.emit("Asked", pending=pending, queue=ctx.queue, private_to=[],
-             public={"pending": {"kind": "sim", "step": step, "waiting": waiting, "secret": True}, "queue": []})
-    ctx.queue = []
+    save_queue(ctx)
+    ctx.emit("Asked", pending=pending, private_to=[],
+             public={"pending": {"kind": "sim", "step": step, "waiting": waiting, "secret": True}})
 
 
 # ----------------------------------------------------------------------------- compulsions
@@ -460,7 +466,7 @@ def ans_slash(ctx, p, o):
 
 
 def ans_retrieve(ctx, p, o):
-    ctx.emit("PieceMoved", seat=p["seat"], piece=o, zone="quarters")
+    ctx.emit("PieceMoved", seat=p["seat"], piece=o, zone="quarters", retrieved=True)
 
 
 def ans_lose_piece(ctx, p, o):

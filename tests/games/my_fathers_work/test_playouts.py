@@ -92,3 +92,22 @@ def test_views_never_show_other_seats_secrets(seed):
         moves += 1
         state, _ = play(RULES, state, seat, _eager(chooser, RULES.legal_moves(state, seat)), seed, moves)
     assert RULES.view(state, EVERYONE)["players"][0]["hand"] == state["players"][0]["hand"]
+
+
+@pytest.mark.rule("MFW-HIDDEN-04", "MFW-HIDDEN-12", "MFW-HIDDEN-13", "MFW-HIDDEN-15", "MFW-FAQ-01")
+@pytest.mark.parametrize("seed", range(2))
+def test_redacted_facts_never_name_hidden_cards(seed):
+    """Every fact that is private to some seats shows the others no card id and no queued work."""
+    from domain.engine import visible_fact
+    from tests.games.my_fathers_work.helpers import all_facts, full_game
+    state, log = full_game(3, seed=seed)
+    private = [f for f in all_facts(log) if "private_to" in f]
+    assert {f["type"] for f in private} >= {"CardDrawn", "QueueSaved", "Committed", "CompulsionDrawn"}
+    for f in private:
+        for viewer in (0, 1, 2, SPECTATOR):
+            if viewer in f["private_to"]:
+                continue
+            text = repr(visible_fact(f, viewer))
+            assert "exp-" not in text and "cmp-" not in text and "'queue'" not in text, f
+            if f["type"] == "Message":
+                assert "text" not in visible_fact(f, viewer)
