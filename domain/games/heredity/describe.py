@@ -20,21 +20,41 @@ def _who(s: dict, w: dict) -> str:
     return f"{sec.get('name', 'NPC')} ({w['npc']})"
 
 
+def _card(s: dict, n) -> str:
+    try:
+        rec = C(s).card(n)
+    except KeyError:
+        return f"card {n}"
+    if rec["kind"] == "item":
+        return f"the {rec['front']['name']} ({n})"
+    if rec["kind"] == "terrain":
+        return f"Terrain {n}"
+    if rec["kind"] == "karma":
+        return f"Karma card {rec['name']} ({n})"
+    if rec["kind"] == "family":
+        return "the Family card"
+    npc = rec["front"].get("npc") if rec["kind"] == "narrative" else None
+    return f"{npc['name']} ({n})" if npc else f"card {n}"
+
+
 def describe(s: dict, seat: int, move: dict, facts: list) -> str:
     kind = move.get("type")
     pc = _name(s, move.get("pc"))
     head = {
         "watch": f"{pc} watches", "speak": f"{pc} speaks", "interact": f"{pc} interacts",
-        "card_action": f"{pc} performs the action of card {move.get('card')}",
+        "card_action": f"{pc} performs the action of {_card(s, move.get('card'))}",
         "combined_action": "the PCs perform a combined action of card " + str(move.get("card")),
         "move": f"{pc} moves to {move.get('path', ['?'])[-1]} crossing {len(move.get('path', []))} line(s)",
         "explore": f"{pc} explores",
         "attack": f"{pc} attacks {_who(s, move.get('target', {'npc': 0}))}" if move.get("target") else f"{pc} attacks",
         "combined_attack": "a combined attack by " + " and ".join(_name(s, p["pc"]) for p in move.get("participants", [])),
-        "heal": f"{pc} heals", "pickup": f"{pc} picks up {move.get('materials', 0)} Materials and {len(move.get('items', []))} Item(s)",
-        "drop": f"{pc} drops " + (f"Item {move['item']}" if "item" in move else f"{move.get('materials')} Materials"),
-        "trade": f"{pc} trades with {_name(s, move.get('with'))}", "repair": f"{pc} repairs Item {move.get('item')}",
-        "upgrade": f"{pc} upgrades Item {move.get('item')}", "use_item": f"{pc} uses an Item slot",
+        "heal": f"{pc} heals {_who(s, move['target']) if move.get('target') else ''}",
+        "pickup": f"{pc} picks up " + " and ".join(
+            ([f"{move['materials']} Materials"] if move.get("materials") else []) +
+            [_card(s, i) for i in move.get("items", [])]),
+        "drop": f"{pc} drops " + (_card(s, move["item"]) if "item" in move else f"{move.get('materials')} Materials"),
+        "trade": f"{pc} trades with {_name(s, move.get('with'))}", "repair": f"{pc} repairs {_card(s, move.get('item'))}",
+        "upgrade": f"{pc} upgrades {_card(s, move.get('item'))}", "use_item": f"{pc} uses an Item slot",
         "injure": f"{pc} takes a voluntary severe injury on card {move.get('card')}",
         "end_window": f"Seat {seat} ends the action window",
     }.get(kind)
@@ -47,15 +67,19 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
     for f in facts:
         t = f["type"]
         if t == "CardTaken" and f.get("zone") != "pc":
-            parts.append(f"card {f['card']} is taken")
+            parts.append(f"{_card(s, f['card'])} is taken")
         elif t == "CardFlipped":
-            parts.append(f"card {f['card']} is flipped")
+            parts.append(f"{_card(s, f['card'])} is flipped")
         elif t == "CardBurned":
-            parts.append(f"card {f['card']} is burned")
+            parts.append(f"{_card(s, f['card'])} is burned")
         elif t == "CardAnchored":
-            parts.append(f"card {f['card']} is anchored at position {f['pos']}")
+            parts.append(f"{_card(s, f['card'])} is anchored at Timeline position {f['pos']}")
         elif t == "HourglassMoved":
-            parts.append(f"the Hourglass moves onto card {f['card']}")
+            parts.append(f"the Hourglass moves onto {_card(s, f['card'])}")
+        elif t == "ItemEquipped":
+            parts.append(f"{_name(s, f['pc'])} equips {_card(s, f['item'])}")
+        elif t == "PcMaterials":
+            parts.append(f"{_name(s, f['pc'])} {'gains' if f['delta'] > 0 else 'pays'} {abs(f['delta'])} Materials")
         elif t == "Attack":
             parts.append(f"attack total {f['total']} ({'hit' if f['success'] else 'miss'}, Karma {f['karma']})")
         elif t == "DamagePlaced":
@@ -70,6 +94,6 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
             parts.append(f"the chapter ends in {f['outcome']} ({f.get('reason', '')})")
         elif t == "Pending":
             parts.append(f"waiting for a decision: {f['pending']['kind'].replace('_', ' ')}")
-    if len(parts) > 8:
-        parts = parts[:7] + [f"and {len(parts) - 7} more events"]
+    if len(parts) > 10:
+        parts = parts[:9] + [f"and {len(parts) - 9} more events"]
     return "; ".join(parts) + "."

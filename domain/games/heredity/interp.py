@@ -396,8 +396,7 @@ def op_npc_enter(t, op):
         pl = sec["placement"]
         area = f"{pl['terrain']}:{pl['area']}" if "terrain" in pl else icon_area(t.s, pl.get("icon"))
     if area is None:
-        warn(t, f"NPC {number} has no placement")
-        return
+        return                          # placed later by an explicit PLACE_NPC instruction
     push(t, [{"op": "placeNpc", "npc": number, "area": area}], number, actor_pc(t))
 
 

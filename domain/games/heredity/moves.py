@@ -147,7 +147,7 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
                     if _ok(A.check_attack, s, seat, move):
                         out.append(move)
     # heal (HER-DECIDE-10)
-    for ref in free_slots(s, pc, "heal")[:1]:
+    for ref in free_slots(s, pc, "heal"):
         for other in sorted(s["pcs"]):
             if same_area(s, s["pcs"][other]["area"], me["area"]):
                 for dref, rec, n in pc_slots(s, other):
@@ -158,10 +158,10 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
         for n, i, a in npcs_on_terrain(s):
             if same_area(s, a, me["area"]) and s["npcs"][str(n)][i]["damage"] > 0:
                 out.append({"type": "heal", "pc": pc, "slot": ref, "target": {"npc": n, "s": i}})
-    interact = free_slots(s, pc, "interact")[:1]
-    for ref in interact:
-        here = sum(v for a, v in s["area_materials"].items() if same_area(s, a, me["area"]))
-        lying = items_in_area(s, me["area"])
+    interact = free_slots(s, pc, "interact")
+    here = sum(v for a, v in s["area_materials"].items() if same_area(s, a, me["area"]))
+    lying = items_in_area(s, me["area"])
+    for ref in interact:                                   # every free Interact slot (HER-DECIDE-03)
         for k_mat in sorted({0, here}):
             for size in range(0, min(len(lying), 2) + 1):
                 for items in combinations(lying, size):
@@ -177,6 +177,7 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
                 move = {"type": "upgrade", "pc": pc, "slot": ref, "item": item, "upgrade": u}
                 if _ok(A.check_upgrade, s, seat, move):
                     out.append(move)
+    for ref in interact[:1]:
         for other in sorted(s["pcs"]):
             if other == pc:
                 continue

@@ -123,6 +123,8 @@ def test_standee_enters_only_with_its_npc():
     st = game()
     assert "131" not in st["npcs"]
     st, _ = run_ops(st, "TAKE 131")
+    assert not st["npcs"].get("131")                      # its card gives no placement: not on the Terrain yet
+    st, _ = run_ops(st, "PLACE_NPC 131 AT 101:o3")
     assert [s["area"] for s in st["npcs"]["131"]] == ["101:o3", "101:o3"]
 
 
