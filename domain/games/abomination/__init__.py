@@ -11,9 +11,7 @@ from domain.engine import Decision, GameMeta, Turn, register
 
 from . import decide as _decide
 from . import flow
-from .content import C
 from .describe import describe as _describe
-from .effects import items, run
 from .evolve import evolve as _evolve
 from .moves import legal_moves as _legal_moves
 from .scoring import final_scores

@@ -9,7 +9,7 @@ from domain.games.abomination import RULES, flow
 from domain.games.abomination.content import C
 from domain.games.abomination.scoring import final_scores
 
-from .helpers import blank, do, lab, rejects
+from .helpers import blank, do, lab
 
 
 def alive(*kinds):

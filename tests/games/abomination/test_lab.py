@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from domain.games.abomination import RULES
-from domain.games.abomination.content import C
 
 from .helpers import blank, do, lab, mats, rejects, types
 

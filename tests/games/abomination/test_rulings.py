@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.engine import Turn
 from domain.games.abomination import RULES
 from domain.games.abomination.content import C, FACES, ICONS
 
-from .helpers import begin_round, blank, do, lab, mats, rejects, types
+from .helpers import begin_round, blank, do, lab, rejects, types
 
 D, A, B = 1, 3, 5
 
