@@ -6,6 +6,7 @@ from domain.engine import IllegalMove, Turn
 
 from . import content as C
 from . import state as Q
+from .describe import choice_label
 from .actions import apply_place, check_place, do_free, do_keep
 from .ops import ANSWERS, SIM_DONE, Ctx, run
 
@@ -44,7 +45,8 @@ def choose(ctx, seat, move, pend):
     queue = list(ctx.s["queue"])
     secret = pend.get("secret")
     extra = {"private_to": [seat], "public": {"seat": seat, "kind": pend["kind"]}} if secret else {}
-    ctx.emit("Answered", seat=seat, kind=pend["kind"], option=move["option"], **extra)
+    label = choice_label(ctx.s, pend, move["option"])
+    ctx.emit("Answered", seat=seat, kind=pend["kind"], option=move["option"], label=label, **extra)
     ctx.queue = queue
     ANSWERS[pend["kind"]](ctx, pend, move["option"])
 

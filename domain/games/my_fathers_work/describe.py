@@ -96,7 +96,8 @@ def _merge(parts: list[str]) -> list[str]:
     return merged
 
 
-def _choice(state: dict, pend: dict, option) -> str:
+def choice_label(state: dict, pend: dict, option) -> str:
+    """Plain words for an answer, computed at decide time (the state before the answer)."""
     kind = pend.get("kind")
     if kind == "buy":
         return "buys nothing" if option == "none" else f"buys {C.tile(state['row'][int(option[4:])])['name']}"
@@ -152,11 +153,10 @@ def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
     elif kind == "commit":
         head = f"Seat {seat} commits a hidden choice"
     else:
-        pend = state.get("pending") or {}
-        what = pend.get("kind", "a choice")
-        if pend.get("secret"):
-            head = f"Seat {seat} makes a secret choice ({what})"
+        answer = next((f for f in facts if f["type"] == "Answered"), {})
+        if "private_to" in answer:
+            head = f"Seat {seat} makes a secret choice ({answer.get('kind', 'choice')})"
         else:
-            head = f"Seat {seat} {_choice(state, pend, move.get('option'))}"
+            head = f"Seat {seat} {answer.get('label', 'makes a choice')}"
     rest = _consequences(seat, facts)
     return head + (": " + ", ".join(rest) if rest else "") + "."
