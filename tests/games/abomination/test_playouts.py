@@ -64,3 +64,38 @@ def test_playouts_with_options():
         random_playout(RULES, 2, seed, options={"firstTwoPlayerGame": True, "manualAnnounce": True},
                        check_every_legal_move=seed < 2)
         random_playout(RULES, 4, seed, options={"manualAnnounce": True}, check_every_legal_move=False)
+
+
+PRIORITY = {"build": 0, "alive": 0, "mitigate": 0, "switch": 1, "damage": 1, "cadaver": 1, "draw": 1, "hire": 1,
+            "place": 2, "ability": 3, "play": 3, "preserve": 5, "done": 9}
+SUPPLY = ("morgue", "hospital", "cemetery", "foundry", "publicSquare", "market")
+
+
+def _greedy(chooser, legal):
+    best = min(PRIORITY.get(m["type"], 4) for m in legal)
+    moves = [m for m in legal if PRIORITY.get(m["type"], 4) == best]
+    if moves[0]["type"] == "switch":
+        return max(moves, key=lambda m: (m["jars"], m.get("blue", 0)))
+    if moves[0]["type"] == "cadaver":
+        moves = [m for m in moves if m["option"] == "materials"] or moves
+    if moves[0]["type"] == "place":
+        moves = [m for m in moves if m["space"].split(".")[0] in SUPPLY or "generator" in m["space"]] or moves
+    return chooser.choice(moves)
+
+
+@pytest.mark.rule("ABOM-ENDGAME-02", "ABOM-LAB-07")
+def test_a_builder_brings_a_monster_to_life_in_a_full_game():
+    import random
+    from domain.engine import copy_state, fold
+    chooser = random.Random(19)
+    state, log = new_game(RULES, 4, {}, 19)
+    initial = RULES.initial_state(4, {})
+    k = 0
+    while not RULES.is_over(state):
+        seat = chooser.choice(list(RULES.decision(state).seats))
+        k += 1
+        state, facts = play(RULES, state, seat, _greedy(chooser, RULES.legal_moves(state, seat)), 19, k)
+        log += facts
+    assert state["end"] == "monster" and state["captain"] < 13
+    assert any(all(x["alive"] for x in p["parts"]) and len(p["parts"]) == 6 for p in state["p"])
+    assert fold(RULES.evolve, copy_state(initial), orjson.loads(orjson.dumps(log))) == state
