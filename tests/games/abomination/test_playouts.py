@@ -75,7 +75,7 @@ def _greedy(chooser, legal):
     best = min(PRIORITY.get(m["type"], 4) for m in legal)
     moves = [m for m in legal if PRIORITY.get(m["type"], 4) == best]
     if moves[0]["type"] == "switch":
-        return max(moves, key=lambda m: (m["jars"], m.get("blue", 0)))
+        moves = [max(moves, key=lambda m: (m["jars"], m.get("blue", 0)))]
     if moves[0]["type"] == "cadaver":
         moves = [m for m in moves if m["option"] == "materials"] or moves
     if moves[0]["type"] == "place":
