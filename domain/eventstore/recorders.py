@@ -1,28 +1,33 @@
-"""eventsourcing recorders on Redis (redis-py), one Lua script per append.
+"""eventsourcing recorders on Redis (redis-py): one Lua script call per append.
 
 Key layout (``P`` = REDIS_KEY_PREFIX, ``app`` = lower-cased application name or "stored"):
 
-- ``P:app:{<originator id>}:events``  sorted set, score = originator version, member =
-  ``b"<version>\\0<topic>\\0<state>"``; ``...:snapshots`` for snapshots (purpose). The hash
-  tag ``{<originator id>}`` puts every key of one aggregate (a game) on one cluster slot.
-- ``P:{app:log}:seq``  the last notification id (INCRBY inside the append script).
-- ``P:{app:log}:stream``  the notification log: a stream whose entry ids are
-  ``<notification id>-0`` and whose fields point at the event (``i`` originator id,
-  ``v`` version, ``t`` topic). Bodies live once, in the aggregate's sorted set.
-- ``P:tname:tracking``  hash: upstream application name -> max processed notification id.
+- ``P:app:{<originator id>}:events`` and ``...:events:<version>``: an aggregate's batches
+  (index sorted set + one string per appended batch; see ``scripts.py``);
+  ``...:snapshots`` likewise for snapshots. The hash tag ``{<originator id>}`` puts every
+  key of one aggregate (a game) on one Redis Cluster slot.
+- ``P:{app:log}:seq``: the last notification id (INCRBY inside the append script).
+- ``P:{app:log}:stream``: the notification log, one stream entry per appended batch, id
+  ``<first notification id>-0``, pointing at the stored batches (bodies are stored once).
+- ``P:tname:tracking``: hash, upstream application name -> max processed notification id.
 
-The append script checks everything first (no stored version may be reused, tracking
-must move forward), then writes: so a rejected batch writes nothing, and an accepted one
-writes the events, the notification ids and the tracking record together. Redis runs a
-script atomically and (before 7.0 as after) refuses a writing script on OOM before its
-first write, so no batch is ever half applied.
+The append script checks everything first (no stored version reused, tracking moves
+forward), then writes; so a rejected batch writes nothing and an accepted one writes its
+events, notification ids and tracking record together. Redis runs a script atomically,
+and refuses a writing script on OOM before its first write, so no batch is half applied;
+the AOF records the script's writes as one MULTI/EXEC block, which a restart either
+replays whole or drops whole (a torn tail is truncated).
+
+Notification ids within one call follow the order of aggregates in the batch (all events
+of the first aggregate, then the next...), which is the order eventsourcing's
+Application.save() produces; insert_events() returns each event's id in input order.
 
 Subscriptions wait on the stream with ``XREAD BLOCK`` (no polling); see RedisSubscription.
 """
 
 from __future__ import annotations
 
-import hashlib
+import os
 import threading
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -31,6 +36,7 @@ import redis
 from eventsourcing.persistence import (
     AggregateRecorder,
     ApplicationRecorder,
+    DataError,
     IntegrityError,
     ListenNotifySubscription,
     Notification,
@@ -45,161 +51,14 @@ from eventsourcing.persistence import (
     TrackingRecorder,
 )
 
+from domain.eventstore.scripts import APPEND, SELECT, SELECT_EVENTS, TRACK, TRACKED_WRITE
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-# ---------------------------------------------------------------------------- Lua
-
-# KEYS[1] = seq, KEYS[2] = stream, KEYS[3] = tracking hash, KEYS[4..] = aggregate keys
-# ARGV[1] = "1" to write the notification log, ARGV[2] = tracking app name ("" = none),
-# ARGV[3] = tracking notification id, ARGV[4] = number of events,
-# then per event: key index (into KEYS), version, member, originator id, topic.
-APPEND_LUA = r"""
-local with_log = ARGV[1] == '1'
-local tname = ARGV[2]
-local tid = tonumber(ARGV[3])
-local n = tonumber(ARGV[4])
-local top = {}
-for i = 0, n - 1 do
-  local b = 5 + i * 5
-  local k = KEYS[tonumber(ARGV[b])]
-  local v = tonumber(ARGV[b + 1])
-  local m = top[k]
-  if m == nil then
-    local r = redis.call('ZREVRANGE', k, 0, 0, 'WITHSCORES')
-    if r[2] then m = tonumber(r[2]) else m = false end
-  end
-  if m ~= false and v <= m then
-    if redis.call('ZCOUNT', k, v, v) > 0 then
-      return redis.error_reply('HEIRLOOM_CONFLICT ' .. ARGV[b + 3] .. ' version ' .. ARGV[b + 1])
-    end
-  else
-    m = v
-  end
-  top[k] = m
-end
-if tname ~= '' then
-  local cur = redis.call('HGET', KEYS[3], tname)
-  if cur and tonumber(cur) >= tid then
-    return redis.error_reply('HEIRLOOM_TRACKING ' .. tname .. ' ' .. cur .. ' >= ' .. ARGV[3])
-  end
-end
-local first = 0
-if with_log and n > 0 then
-  first = redis.call('INCRBY', KEYS[1], n) - n + 1
-end
-local batch, bkey = {}, nil
-for i = 0, n - 1 do
-  local b = 5 + i * 5
-  local k = KEYS[tonumber(ARGV[b])]
-  if k ~= bkey or #batch >= 1000 then
-    if bkey then redis.call('ZADD', bkey, unpack(batch)) end
-    batch, bkey = {}, k
-  end
-  batch[#batch + 1] = ARGV[b + 1]
-  batch[#batch + 1] = ARGV[b + 2]
-  if with_log then
-    redis.call('XADD', KEYS[2], string.format('%d-0', first + i),
-      'i', ARGV[b + 3], 'v', ARGV[b + 1], 't', ARGV[b + 4])
-  end
-end
-if bkey then redis.call('ZADD', bkey, unpack(batch)) end
-if tname ~= '' then redis.call('HSET', KEYS[3], tname, ARGV[3]) end
-return first
-"""
-
-# KEYS[1] = stream; ARGV[1] = first id (inclusive), ARGV[2] = last id (inclusive or '+'),
-# ARGV[3] = limit, ARGV[4] = aggregate key head ("P:app:{"), ARGV[5] = tail ("}:events"),
-# ARGV[6..] = topics (none = all). Returns a flat list: id, originator id, member, ...
-SELECT_LUA = r"""
-local start = ARGV[1]
-local stop = ARGV[2]
-local limit = tonumber(ARGV[3])
-local head, tail = ARGV[4], ARGV[5]
-local topics = nil
-if #ARGV > 5 then
-  topics = {}
-  for i = 6, #ARGV do topics[ARGV[i]] = true end
-end
-local out = {}
-local found = 0
-local chunk = limit
-if topics then chunk = math.max(limit, 100) end
-while found < limit do
-  local entries = redis.call('XRANGE', KEYS[1], start, stop, 'COUNT', chunk)
-  if #entries == 0 then break end
-  for _, e in ipairs(entries) do
-    local f = e[2]
-    local oid, ver, topic
-    for j = 1, #f, 2 do
-      if f[j] == 'i' then oid = f[j + 1]
-      elseif f[j] == 'v' then ver = f[j + 1]
-      elseif f[j] == 't' then topic = f[j + 1] end
-    end
-    if topics == nil or topics[topic] then
-      local r = redis.call('ZRANGEBYSCORE', head .. oid .. tail, ver, ver)
-      out[#out + 1] = e[1]
-      out[#out + 1] = oid
-      out[#out + 1] = r[1] or false
-      found = found + 1
-      if found >= limit then break end
-    end
-  end
-  if #entries < chunk then break end
-  start = '(' .. entries[#entries][1]
-end
-return out
-"""
-
-# KEYS[1] = tracking hash; ARGV[1] = application name, ARGV[2] = notification id
-TRACKING_LUA = r"""
-local cur = redis.call('HGET', KEYS[1], ARGV[1])
-if cur and tonumber(cur) >= tonumber(ARGV[2]) then
-  return redis.error_reply('HEIRLOOM_TRACKING ' .. ARGV[1] .. ' ' .. cur .. ' >= ' .. ARGV[2])
-end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return 1
-"""
-
-
-# KEYS[1] = tracking hash; ARGV[1] = application name, ARGV[2] = notification id,
-# ARGV[3] = number of commands, then per command: number of words, the words.
-# Checks the tracking record moves forward, runs the commands, records the tracking.
-TRACKED_WRITE_LUA = r"""
-local cur = redis.call('HGET', KEYS[1], ARGV[1])
-if cur and tonumber(cur) >= tonumber(ARGV[2]) then
-  return redis.error_reply('HEIRLOOM_TRACKING ' .. ARGV[1] .. ' ' .. cur .. ' >= ' .. ARGV[2])
-end
-local i = 4
-for c = 1, tonumber(ARGV[3]) do
-  local n = tonumber(ARGV[i])
-  redis.call(unpack(ARGV, i + 1, i + n))
-  i = i + n + 1
-end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return 1
-"""
-
-
-class LuaScript:
-    """EVALSHA with a reload on NOSCRIPT (a restarted Redis has forgotten its scripts)."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.sha = hashlib.sha1(source.encode()).hexdigest()  # noqa: S324 - Redis' script id
-
-    def __call__(self, client: redis.Redis, keys: Sequence[Any], args: Sequence[Any]) -> Any:
-        try:
-            return client.execute_command("EVALSHA", self.sha, len(keys), *keys, *args)
-        except redis.exceptions.NoScriptError:
-            client.execute_command("SCRIPT", "LOAD", self.source)
-            return client.execute_command("EVALSHA", self.sha, len(keys), *keys, *args)
-
-
-APPEND = LuaScript(APPEND_LUA)
-SELECT = LuaScript(SELECT_LUA)
-TRACK = LuaScript(TRACKING_LUA)
-TRACKED_WRITE = LuaScript(TRACKED_WRITE_LUA)
+# Batches larger than this are staged with SET and renamed into place by the script,
+# instead of being copied into Lua as an argument (see scripts.py).
+STAGE_ABOVE_BYTES = 4096
 
 
 def translate(e: redis.RedisError) -> PersistenceError:
@@ -212,6 +71,23 @@ def translate(e: redis.RedisError) -> PersistenceError:
     if isinstance(e, redis.ResponseError):
         return ProgrammingError(text)
     return OperationalError(text)
+
+
+def unpack_batch(batch: bytes) -> list[tuple[int, bytes, bytes]]:
+    """(version, topic, state) for each event of a stored batch, in notification order."""
+    header, _, body = batch.partition(b"\0")
+    rows = []
+    pos = 0
+    for line in header.split(b"\n")[:-1]:
+        v, length, topic = line.split(b" ", 2)
+        end = pos + int(length)
+        rows.append((int(v), topic, body[pos:end]))
+        pos = end
+    return rows
+
+
+def _version(row: tuple[int, bytes, bytes]) -> int:
+    return row[0]
 
 
 # ---------------------------------------------------------------------- datastore
@@ -242,17 +118,16 @@ class RedisDatastore:
     def new_client(self) -> redis.Redis:
         if self._open_client is not None:
             return self._open_client()
-        kwargs = dict(self.client.connection_pool.connection_kwargs)
-        return redis.Redis(connection_pool=type(self.client.connection_pool)(
-            connection_class=self.client.connection_pool.connection_class, **kwargs))
+        pool = self.client.connection_pool
+        return redis.Redis(
+            connection_pool=type(pool)(
+                connection_class=pool.connection_class, **pool.connection_kwargs
+            )
+        )
 
     def close(self) -> None:
         self.client.close()
         self.client.connection_pool.disconnect()
-
-
-def id_text(originator_id: UUID | str) -> str:
-    return str(originator_id)
 
 
 # ----------------------------------------------------------------------- recorders
@@ -263,6 +138,7 @@ class RedisRecorder(Recorder):
         self.datastore = datastore
         self.client = datastore.client
         self.name = name
+        self._topics: dict[bytes, str] = {}
 
     def create_table(self) -> None:
         """Nothing to create: Redis keys appear on first write (kept for API parity)."""
@@ -271,9 +147,15 @@ class RedisRecorder(Recorder):
         s = text.decode() if isinstance(text, bytes) else text
         return UUID(s) if self.datastore.uuid_ids else s
 
+    def _topic(self, raw: bytes) -> str:
+        topic = self._topics.get(raw)
+        if topic is None:
+            topic = self._topics[raw] = raw.decode()
+        return topic
+
 
 class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
-    """Events per aggregate in a sorted set keyed by version; no notification log."""
+    """Events per aggregate (batches indexed by highest version); no notification log."""
 
     with_log = False
 
@@ -290,6 +172,7 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         self.tracking_key = f"{p}:{name}:tracking"
 
     def aggregate_key(self, originator_id: UUID | str) -> str:
+        """The index key of an aggregate; its batches are ``<index>:<version>``."""
         return f"{self.key_head}{originator_id}{self.key_tail}"
 
     def insert_events(
@@ -304,35 +187,81 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         n = len(stored_events)
         if n == 0 and tracking is None:
             return None if not self.with_log else []
+        # Group the batch by aggregate (first appearance order): one stored batch each.
+        groups: dict[str, list[StoredEvent]] = {}
+        last_id: object = None
+        group: list[StoredEvent] = []
+        for s in stored_events:
+            if s.originator_id is not last_id:
+                last_id = s.originator_id
+                oid = str(last_id)
+                found = groups.get(oid)
+                if found is None:
+                    if "\n" in oid:
+                        msg = f"Originator id {oid!r} contains a newline"
+                        raise DataError(msg)
+                    found = groups[oid] = []
+                group = found
+            group.append(s)
         keys: list[str] = [self.seq_key, self.stream_key, self.tracking_key]
-        key_index: dict[str, int] = {}
-        args: list[Any] = [
+        per_aggregate: list[Any] = []
+        staged: list[tuple[str, bytes]] = []
+        counts: list[bytes] = []
+        highs: list[bytes] = []
+        topics: dict[str, bytes] = {}
+        for oid, events in groups.items():
+            versions = [s.originator_version for s in events]
+            if len(set(versions)) != len(versions):
+                msg = f"Stored events are not unique: {stored_events}"
+                raise IntegrityError(msg)
+            header = []
+            for s in events:
+                topic = topics.get(s.topic)
+                if topic is None:
+                    topic = topics[s.topic] = s.topic.encode()
+                    if b"\n" in topic or b"\0" in topic:
+                        msg = f"Topic {s.topic!r} contains a newline or NUL"
+                        raise DataError(msg)
+                header.append(b"%d %d %s\n" % (s.originator_version, len(s.state), topic))
+            high = max(versions)
+            batch = b"".join(header) + b"\0" + b"".join([s.state for s in events])
+            index = self.key_head + oid + self.key_tail
+            stage = f"{index}:stage:{os.urandom(8).hex()}"
+            keys += (index, f"{index}:{high}", stage)
+            if len(batch) > STAGE_ABOVE_BYTES:
+                staged.append((stage, batch))
+                batch = b""
+            per_aggregate += (min(versions), high, batch)
+            counts.append(b"%d" % len(events))
+            highs.append(b"%d" % high)
+        args = [
             b"1" if self.with_log else b"0",
             tracking.application_name if tracking else b"",
             tracking.notification_id if tracking else 0,
             n,
+            "\n".join(groups),
+            b"\n".join(counts),
+            b"\n".join(highs),
+            *per_aggregate,
         ]
-        seen: set[tuple[str, int]] = set()
-        for s in stored_events:
-            oid = str(s.originator_id)
-            key = self.key_head + oid + self.key_tail
-            idx = key_index.get(key)
-            if idx is None:
-                keys.append(key)
-                idx = key_index[key] = len(keys)
-            v = s.originator_version
-            seen.add((oid, v))
-            args += (idx, v, b"%d\0%s\0%s" % (v, s.topic.encode(), s.state), oid, s.topic)
-        if len(seen) != n:
-            msg = f"Stored events are not unique: {stored_events}"
-            raise IntegrityError(msg)
         try:
-            first = APPEND(self.client, keys, args)
+            if staged:
+                first = APPEND.after(self.client, staged, keys, args)
+            else:
+                first = APPEND(self.client, keys, args)
         except redis.RedisError as e:
             raise translate(e) from e
         if not self.with_log:
             return None
-        return list(range(first, first + n))
+        if len(groups) <= 1:
+            return list(range(first, first + n))
+        ids: dict[tuple[str, int], int] = {}
+        nid = first
+        for oid, events in groups.items():
+            for s in events:
+                ids[(oid, s.originator_version)] = nid
+                nid += 1
+        return [ids[(str(s.originator_id), s.originator_version)] for s in stored_events]
 
     def select_events(
         self,
@@ -343,25 +272,43 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         desc: bool = False,
         limit: int | None = None,
     ) -> Sequence[StoredEvent]:
-        key = self.key_head + str(originator_id) + self.key_tail
-        low = "-inf" if gt is None else f"({gt}"
-        high = "+inf" if lte is None else lte
-        cmd: list[Any]
-        if desc:
-            cmd = ["ZREVRANGEBYSCORE", key, high, low]
-        else:
-            cmd = ["ZRANGEBYSCORE", key, low, high]
-        if limit is not None:
-            cmd += ["LIMIT", 0, limit]
+        index = self.key_head + str(originator_id) + self.key_tail
         try:
-            members = self.client.execute_command(*cmd)
+            if gt is None and lte is None and limit is None:
+                # Loading a whole aggregate: one native command, no Lua.
+                batches = self.client.execute_command(
+                    "SORT", index, "BY", "nosort", "GET", index + ":*"
+                )
+            else:
+                batches = SELECT_EVENTS(
+                    self.client,
+                    [index],
+                    [
+                        "" if gt is None else gt,
+                        "" if lte is None else lte,
+                        "1" if desc else "0",
+                        "" if limit is None else limit,
+                    ],
+                )
         except redis.RedisError as e:
             raise translate(e) from e
-        result = []
-        for m in members:
-            v, topic, state = m.split(b"\0", 2)
-            result.append(StoredEvent(originator_id, int(v), topic.decode(), state))
-        return result
+        if len(batches) == 1:
+            rows = unpack_batch(batches[0])
+        else:
+            rows = []
+            for b in batches:
+                if b is not None:
+                    rows += unpack_batch(b)
+        if gt is not None or lte is not None:
+            low = -(2**63) if gt is None else gt
+            high = 2**63 if lte is None else lte
+            rows = [r for r in rows if low < r[0] <= high]
+        if desc or len(batches) > 1:
+            rows.sort(key=_version, reverse=desc)
+        if limit is not None:
+            rows = rows[:limit]
+        topic = self._topic
+        return [StoredEvent(originator_id, v, topic(t), state) for v, t, state in rows]
 
 
 class RedisApplicationRecorder(RedisAggregateRecorder, ApplicationRecorder):
@@ -385,28 +332,32 @@ class RedisApplicationRecorder(RedisAggregateRecorder, ApplicationRecorder):
         first = max(first, 1)
         if limit <= 0 or (stop is not None and stop < first):
             return []
-        last = "+" if stop is None else f"{stop}"
         try:
-            flat = SELECT(
+            selected, batches = SELECT(
                 self.client,
                 [self.stream_key],
-                [f"{first}-0", last, limit, self.key_head, self.key_tail, *topics],
+                [first, "" if stop is None else stop, limit, self.key_head, self.key_tail,
+                 *topics],
             )
         except redis.RedisError as e:
             raise translate(e) from e
+        unpacked: dict[int, dict[int, tuple[bytes, bytes]]] = {}
         out = []
-        for i in range(0, len(flat), 3):
-            member = flat[i + 2]
-            if not member:  # pragma: no cover - a pointer without its event: corruption
-                msg = f"Notification {flat[i]!r} points at a missing event"
-                raise PersistenceError(msg)
-            v, topic, state = member.split(b"\0", 2)
+        for i in range(0, len(selected), 4):
+            ref = selected[i + 3]
+            rows = unpacked.get(ref)
+            if rows is None:
+                rows = unpacked[ref] = {
+                    v: (t, state) for v, t, state in unpack_batch(batches[ref - 1])
+                }
+            version = int(selected[i + 2])
+            t, state = rows[version]
             out.append(
                 Notification(
-                    id=int(flat[i].split(b"-", 1)[0]),
-                    originator_id=self._originator_id(flat[i + 1]),
-                    originator_version=int(v),
-                    topic=topic.decode(),
+                    id=selected[i],
+                    originator_id=self._originator_id(selected[i + 1]),
+                    originator_version=version,
+                    topic=self._topic(t),
                     state=state,
                 )
             )

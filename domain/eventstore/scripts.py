@@ -1,0 +1,300 @@
+"""The Lua scripts of the Redis event store, and how they are called.
+
+Storage of one aggregate (hash tag ``{<originator id>}``, so one cluster slot):
+
+- ``<agg>`` (e.g. ``P:app:{id}:events``): sorted set, one member per stored batch;
+  score and member are the batch's highest version.
+- ``<agg>:<highest version>``: the batch, a string:
+  ``b"<version> <state length> <topic>\\n"`` per event, ``b"\\0"``, then the states.
+  Strings are not hashed by Redis, so a 50-event batch costs about as much as one event.
+- ``<agg>:mixed``: set once a batch was inserted below the aggregate's head (allowed by
+  the library's contract for versions not yet used); readers then stop assuming that
+  batches hold disjoint, increasing version ranges.
+
+Large batches do not travel through Lua (copying a value into Lua costs about 1 us per
+KB): the client pipelines ``SET <agg>:stage:<token> <batch> PX 60000`` before the
+script, which RENAMEs the staged string into place (O(1)) or deletes it on a conflict.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+import redis
+
+# KEYS: seq, stream, tracking, then per aggregate: index, batch key, staging key.
+# ARGV: with_log ("1"/"0"), tracking name ("" = none), tracking id, number of events,
+#       the log entry's fields o / c / m (one line per aggregate: originator id, event
+#       count, highest version), then per aggregate: lowest version, highest version,
+#       the batch ("" = staged in the staging key).
+APPEND_LUA = r"""
+local nagg = (#KEYS - 3) / 3
+local function versions_of(batch, into)
+  for v in string.gmatch(string.match(batch, '^[^%z]*'), '(%-?%d+) %d+ [^\n]*\n') do
+    into[v] = true
+  end
+end
+local function fail(message)
+  for k = 1, nagg do
+    if ARGV[7 + 3 * k] == '' then redis.call('DEL', KEYS[3 + 3 * k]) end
+  end
+  return redis.error_reply(message)
+end
+-- 1. Checks, before any write.
+for k = 1, nagg do
+  if ARGV[7 + 3 * k] == '' and redis.call('EXISTS', KEYS[3 + 3 * k]) == 0 then
+    return fail('HEIRLOOM_STAGING lost the staged batch ' .. KEYS[3 + 3 * k])
+  end
+end
+local mixed = {}
+for k = 1, nagg do
+  local index = KEYS[1 + 3 * k]
+  local low = ARGV[5 + 3 * k]
+  local top = redis.call('ZREVRANGE', index, 0, 0, 'WITHSCORES')
+  if top[2] and tonumber(low) <= tonumber(top[2]) then
+    -- Not above the head: compare with every stored batch that could hold a version.
+    local wanted = {}
+    local batch = ARGV[7 + 3 * k]
+    if batch == '' then batch = redis.call('GET', KEYS[3 + 3 * k]) end
+    versions_of(batch, wanted)
+    for _, m in ipairs(redis.call('ZRANGEBYSCORE', index, low, '+inf')) do
+      local stored = {}
+      versions_of(redis.call('GET', index .. ':' .. m) or '', stored)
+      for v in pairs(wanted) do
+        if stored[v] then return fail('HEIRLOOM_CONFLICT ' .. index .. ' version ' .. v) end
+      end
+    end
+    mixed[k] = true
+  end
+end
+local tname = ARGV[2]
+if tname ~= '' then
+  local cur = redis.call('HGET', KEYS[3], tname)
+  if cur and tonumber(cur) >= tonumber(ARGV[3]) then
+    return fail('HEIRLOOM_TRACKING ' .. tname .. ' ' .. cur .. ' >= ' .. ARGV[3])
+  end
+end
+-- 2. Writes.
+for k = 1, nagg do
+  local index, key, high = KEYS[1 + 3 * k], KEYS[2 + 3 * k], ARGV[6 + 3 * k]
+  redis.call('ZADD', index, high, high)
+  if ARGV[7 + 3 * k] == '' then
+    redis.call('RENAME', KEYS[3 + 3 * k], key)
+    redis.call('PERSIST', key)
+  else
+    redis.call('SET', key, ARGV[7 + 3 * k])
+  end
+  if mixed[k] then redis.call('SET', index .. ':mixed', '1') end
+end
+local n = tonumber(ARGV[4])
+local first = 0
+if ARGV[1] == '1' and n > 0 then
+  first = redis.call('INCRBY', KEYS[1], n) - n + 1
+  redis.call('XADD', KEYS[2], string.format('%d-0', first),
+    'o', ARGV[5], 'c', ARGV[6], 'm', ARGV[7])
+end
+if tname ~= '' then redis.call('HSET', KEYS[3], tname, ARGV[3]) end
+return first
+"""
+
+# The batches of one aggregate that can hold versions in (gt, lte], in the order asked,
+# at most `limit` of them (each holds at least one wanted version), when a plain
+# SORT ... GET cannot answer. A batch whose highest version is above lte may still hold
+# versions <= lte: the first such batch is added. Once ":mixed", every batch above gt.
+# KEYS[1] = index; ARGV = gt, lte, "1" for descending, limit ("" = none for each).
+SELECT_EVENTS_LUA = r"""
+local index = KEYS[1]
+local low = '-inf'
+if ARGV[1] ~= '' then low = '(' .. ARGV[1] end
+local members
+if redis.call('EXISTS', index .. ':mixed') == 1 then
+  members = redis.call('ZRANGEBYSCORE', index, low, '+inf')
+else
+  local high = '+inf'
+  if ARGV[2] ~= '' then high = ARGV[2] end
+  local limit = {}
+  if ARGV[4] ~= '' then limit = {'LIMIT', 0, ARGV[4]} end
+  if ARGV[3] == '1' then
+    members = redis.call('ZREVRANGEBYSCORE', index, high, low, unpack(limit))
+  else
+    members = redis.call('ZRANGEBYSCORE', index, low, high, unpack(limit))
+  end
+  if ARGV[2] ~= '' then
+    local above = redis.call('ZRANGEBYSCORE', index, '(' .. ARGV[2], '+inf', 'LIMIT', 0, 1)
+    if above[1] then members[#members + 1] = above[1] end
+  end
+end
+if #members == 0 then return {} end
+local keys = {}
+for i, m in ipairs(members) do keys[i] = index .. ':' .. m end
+return redis.call('MGET', unpack(keys))
+"""
+
+# Notifications from `first` (inclusive) to `stop` ("" = no end), at most `limit`,
+# optionally only some topics. A stream entry is one appended batch: its id is the first
+# notification id; o / c / m list its aggregates, their event counts and highest
+# versions, which name the stored batch whose header lists the events in order.
+# KEYS[1] = stream; ARGV = first, stop, limit, aggregate index head ("P:app:{"), tail
+# ("}:events"), topics... Returns {selected, batches}: selected is flat (notification
+# id, originator id, version, index of its batch in batches).
+SELECT_LUA = r"""
+local first = tonumber(ARGV[1])
+local stop = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+local head, tail = ARGV[4], ARGV[5]
+local topics = nil
+if #ARGV > 5 then
+  topics = {}
+  for t = 6, #ARGV do topics[ARGV[t]] = true end
+end
+local function lines(text)
+  local t = {}
+  for x in string.gmatch(text, '[^\n]+') do t[#t + 1] = x end
+  return t
+end
+local sel, batches = {}, {}
+local found = 0
+local cursor = '-'
+local before = redis.call('XREVRANGE', KEYS[1], string.format('%d-0', first), '-', 'COUNT', 1)
+if #before > 0 then cursor = before[1][1] end
+local chunk = 20
+local done = false
+while not done do
+  local entries = redis.call('XRANGE', KEYS[1], cursor, '+', 'COUNT', chunk)
+  if #entries == 0 then break end
+  for _, e in ipairs(entries) do
+    local nid = tonumber(string.match(e[1], '^(%d+)')) - 1
+    local f = {}
+    for j = 1, #e[2], 2 do f[e[2][j]] = e[2][j + 1] end
+    local oids, counts, highs = lines(f['o']), lines(f['c']), lines(f['m'])
+    for k = 1, #oids do
+      if stop and nid + 1 > stop then done = true; break end
+      local count = tonumber(counts[k])
+      if nid + count < first then
+        nid = nid + count
+      else
+        local batch = redis.call('GET', head .. oids[k] .. tail .. ':' .. highs[k])
+        if not batch then return redis.error_reply('HEIRLOOM_MISSING ' .. oids[k]) end
+        local ref = nil
+        for v, topic in string.gmatch(string.match(batch, '^[^%z]*'), '(%-?%d+) %d+ ([^\n]*)\n') do
+          nid = nid + 1
+          if stop and nid > stop then done = true; break end
+          if nid >= first and (topics == nil or topics[topic]) then
+            if ref == nil then batches[#batches + 1] = batch; ref = #batches end
+            sel[#sel + 1] = nid
+            sel[#sel + 1] = oids[k]
+            sel[#sel + 1] = v
+            sel[#sel + 1] = ref
+            found = found + 1
+            if found >= limit then done = true; break end
+          end
+        end
+        if done then break end
+      end
+    end
+    if done then break end
+  end
+  if #entries < chunk then break end
+  cursor = '(' .. entries[#entries][1]
+  if chunk < 1000 then chunk = chunk * 4 end
+end
+return {sel, batches}
+"""
+
+# KEYS[1] = tracking hash; ARGV[1] = application name, ARGV[2] = notification id
+TRACKING_LUA = r"""
+local cur = redis.call('HGET', KEYS[1], ARGV[1])
+if cur and tonumber(cur) >= tonumber(ARGV[2]) then
+  return redis.error_reply('HEIRLOOM_TRACKING ' .. ARGV[1] .. ' ' .. cur .. ' >= ' .. ARGV[2])
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+"""
+
+# KEYS[1] = tracking hash; ARGV[1] = application name, ARGV[2] = notification id,
+# ARGV[3] = number of commands, then per command: number of words, the words.
+# Checks the tracking record moves forward, runs the commands, records the tracking.
+TRACKED_WRITE_LUA = r"""
+local cur = redis.call('HGET', KEYS[1], ARGV[1])
+if cur and tonumber(cur) >= tonumber(ARGV[2]) then
+  return redis.error_reply('HEIRLOOM_TRACKING ' .. ARGV[1] .. ' ' .. cur .. ' >= ' .. ARGV[2])
+end
+local i = 4
+for c = 1, tonumber(ARGV[3]) do
+  local n = tonumber(ARGV[i])
+  redis.call(unpack(ARGV, i + 1, i + n))
+  i = i + n + 1
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+"""
+
+
+class LuaScript:
+    """EVALSHA with a reload on NOSCRIPT (a restarted Redis has forgotten its scripts)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.sha = hashlib.sha1(source.encode()).hexdigest()  # noqa: S324 - Redis' script id
+
+    def __call__(self, client: redis.Redis, keys: Sequence[Any], args: Sequence[Any]) -> Any:
+        try:
+            return client.execute_command("EVALSHA", self.sha, len(keys), *keys, *args)
+        except redis.exceptions.NoScriptError:
+            self.load(client)
+            return client.execute_command("EVALSHA", self.sha, len(keys), *keys, *args)
+
+    def load(self, client: redis.Redis) -> None:
+        client.execute_command("SCRIPT", "LOAD", self.source)
+
+    def after(
+        self,
+        client: redis.Redis,
+        staged: Sequence[tuple[str, bytes]],
+        keys: Sequence[Any],
+        args: Sequence[Any],
+    ) -> Any:
+        """SET each staged (key, value) then EVALSHA, in one round trip."""
+        try:
+            return self._pipelined(client, staged, keys, args)
+        except redis.exceptions.NoScriptError:
+            self.load(client)
+            return self._pipelined(client, staged, keys, args)
+
+    def _pipelined(
+        self,
+        client: redis.Redis,
+        staged: Sequence[tuple[str, bytes]],
+        keys: Sequence[Any],
+        args: Sequence[Any],
+    ) -> Any:
+        pool = client.connection_pool
+        conn = pool.get_connection()
+        try:
+            commands = [("SET", k, v, "PX", 60000) for k, v in staged]
+            commands.append(("EVALSHA", self.sha, len(keys), *keys, *args))
+            conn.send_packed_command(conn.pack_commands(commands))
+            error: Exception | None = None
+            result: Any = None
+            for _ in commands:
+                try:
+                    result = conn.read_response()
+                except redis.exceptions.ResponseError as e:
+                    error = e
+            if error is not None:
+                raise error
+            return result
+        except (redis.ConnectionError, redis.TimeoutError, OSError):
+            conn.disconnect()
+            raise
+        finally:
+            pool.release(conn)
+
+
+APPEND = LuaScript(APPEND_LUA)
+SELECT_EVENTS = LuaScript(SELECT_EVENTS_LUA)
+SELECT = LuaScript(SELECT_LUA)
+TRACK = LuaScript(TRACKING_LUA)
+TRACKED_WRITE = LuaScript(TRACKED_WRITE_LUA)
