@@ -178,7 +178,7 @@ def test_upgrade_choice_keeps_anchor():
     give_item(st, "brick", 967)
     mats(st, "brick", 1)
     anchor = st["cards"]["967"]["anchor"]
-    ups = [m["upgrade"] for m in RULES.legal_moves(st, 0) if m["type"] == "upgrade"]
+    ups = [m["upgrade"] for m in RULES.legal_moves(st, 0) if m["type"] == "upgrade" and m["slot"] == "5.c"]
     assert ups == [0, 1]
     st2, _ = play(st, {"type": "upgrade", "pc": "brick", "slot": "5.c", "item": 967, "upgrade": 1})
     assert face_side(st2, 967) == "back" and st2["cards"]["967"]["anchor"] == anchor
