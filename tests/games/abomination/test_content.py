@@ -31,6 +31,7 @@ def test_pack_follows_the_schemas():
             assert vp["I"] >= vp["II"] >= vp["III"] >= vp["IV"]
 
 
+@pytest.mark.rule("ABOM-AMB-35")
 @pytest.mark.parametrize("bad, message", [
     ([{"op": "police", "n": 1}], "op"),
     ([{"op": "gainMaterials", "items": [{"type": "bone", "stage": "I", "count": 1}]}], "bone has no decay stage"),
@@ -47,3 +48,9 @@ def test_faces_must_cover_rounds_once():
     with pytest.raises(ContentError) as err:
         content._faces({"faces": [{"rounds": [1, 6]}, {"rounds": [6, 12]}]}, "event ev-99")
     assert "ev-99" in str(err.value) and "exactly once" in str(err.value)
+
+
+@pytest.mark.rule("ABOM-AMB-34")
+def test_bump_tracks_carry_only_bump_costs():
+    for n in (2, 3, 4):
+        assert C.bump[n] and all(isinstance(cost, int) and cost >= 0 for cost in C.bump[n])
