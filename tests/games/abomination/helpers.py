@@ -29,7 +29,7 @@ def blank(n=3, first=0, phase="city", active=0, rnd=1):
     st["decks"]["scoundrel"] = sorted(C.scoundrels)
     st["decks"]["research"] = sorted(C.research)
     st["decks"]["humanity"] = sorted(C.humanity)
-    st["decks"]["event"] = ["ev-04"] * 0 + sorted(C.events)[:8] + sorted(C.encounters)[:4]
+    st["decks"]["event"] = sorted(C.events)[:8] + sorted(C.encounters)[:4]
     st["displays"]["docks"] = [st["decks"]["scoundrel"].pop(0) for _ in range(3)]
     st["displays"]["academy"] = [st["decks"]["research"].pop(0) for _ in range(2)]
     st["displays"]["saintRoch"] = [st["decks"]["humanity"].pop(0) for _ in range(2)]
