@@ -139,6 +139,7 @@ class RedisRecorder(Recorder):
         self.client = datastore.client
         self.name = name
         self._topics: dict[bytes, str] = {}
+        self._encoded_topics: dict[str, bytes] = {}
 
     def create_table(self) -> None:
         """Nothing to create: Redis keys appear on first write (kept for API parity)."""
@@ -185,8 +186,16 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         self, stored_events: Sequence[StoredEvent], tracking: Tracking | None
     ) -> list[int] | None:
         n = len(stored_events)
+        if n == 1 and tracking is None:
+            return self._insert_one(stored_events[0])
         if n == 0 and tracking is None:
             return None if not self.with_log else []
+        return self._insert_many(stored_events, tracking)
+
+    def _insert_many(
+        self, stored_events: Sequence[StoredEvent], tracking: Tracking | None
+    ) -> list[int] | None:
+        n = len(stored_events)
         # Group the batch by aggregate (first appearance order): one stored batch each.
         groups: dict[str, list[StoredEvent]] = {}
         last_id: object = None
@@ -208,7 +217,7 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         staged: list[tuple[str, bytes]] = []
         counts: list[bytes] = []
         highs: list[bytes] = []
-        topics: dict[str, bytes] = {}
+        topics = self._encoded_topics
         for oid, events in groups.items():
             versions = [s.originator_version for s in events]
             if len(set(versions)) != len(versions):
@@ -218,19 +227,22 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
             for s in events:
                 topic = topics.get(s.topic)
                 if topic is None:
-                    topic = topics[s.topic] = s.topic.encode()
+                    topic = s.topic.encode()
                     if b"\n" in topic or b"\0" in topic:
                         msg = f"Topic {s.topic!r} contains a newline or NUL"
                         raise DataError(msg)
+                    topics[s.topic] = topic
                 header.append(b"%d %d %s\n" % (s.originator_version, len(s.state), topic))
             high = max(versions)
             batch = b"".join(header) + b"\0" + b"".join([s.state for s in events])
             index = self.key_head + oid + self.key_tail
-            stage = f"{index}:stage:{os.urandom(8).hex()}"
-            keys += (index, f"{index}:{high}", stage)
             if len(batch) > STAGE_ABOVE_BYTES:
+                stage = f"{index}:stage:{os.urandom(8).hex()}"
                 staged.append((stage, batch))
                 batch = b""
+            else:
+                stage = f"{index}:{high}"  # unused by the script
+            keys += (index, f"{index}:{high}", stage)
             per_aggregate += (min(versions), high, batch)
             counts.append(b"%d" % len(events))
             highs.append(b"%d" % high)
@@ -262,6 +274,31 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
                 ids[(oid, s.originator_version)] = nid
                 nid += 1
         return [ids[(str(s.originator_id), s.originator_version)] for s in stored_events]
+
+    def _insert_one(self, s: StoredEvent) -> list[int] | None:
+        """The common case (one move of one game), with as little work as possible."""
+        oid = str(s.originator_id)
+        topic = self._encoded_topics.get(s.topic)
+        if topic is None or "\n" in oid:
+            return self._insert_many([s], None)  # validates and caches
+        v = s.originator_version
+        state = s.state
+        if len(state) > STAGE_ABOVE_BYTES:
+            return self._insert_many([s], None)
+        index = self.key_head + oid + self.key_tail
+        batch_key = f"{index}:{v}"
+        try:
+            first = APPEND(
+                self.client,
+                (self.seq_key, self.stream_key, self.tracking_key, index, batch_key, batch_key),
+                (
+                    b"1" if self.with_log else b"0", b"", 0, 1, oid, b"1", v, v, v,
+                    b"%d %d %s\n\0%s" % (v, len(state), topic, state),
+                ),
+            )
+        except redis.RedisError as e:
+            raise translate(e) from e
+        return [first] if self.with_log else None
 
     def select_events(
         self,

@@ -117,18 +117,38 @@ class Ops:
 
 
 def measure(ops: Ops, n: int, ping: Callable[[], Any] | None) -> dict[str, tuple[float, float]]:
+    """Median and mean us per operation. The operations are interleaved (PING, append,
+    and every 10th round a batch and a load), so a busy machine slows all of them alike
+    and the ratios stay meaningful."""
     for _ in range(max(20, n // 20)):  # warm up (scripts loaded, caches hot)
         ops.append_one()
         ops.load_50()
         if ping:
             ping()
-    out = {}
+    samples: dict[str, list[int]] = {"ping": [], "append_one": [], "append_50": [], "load_50": []}
+    timed = [("append_one", ops.append_one)]
     if ping:
-        out["ping"] = median_us(ping, n)
-    out["append_one"] = median_us(ops.append_one, n)
-    out["append_50"] = median_us(ops.append_50, max(50, n // 10))
-    out["load_50"] = median_us(ops.load_50, max(100, n // 4))
-    return out
+        timed.insert(0, ("ping", ping))
+    clock = time.perf_counter_ns
+    for i in range(n):
+        for name, fn in timed:
+            t = clock()
+            fn()
+            samples[name].append(clock() - t)
+        if i % 10 == 0:
+            for name, fn in (("append_50", ops.append_50), ("load_50", ops.load_50)):
+                t = clock()
+                fn()
+                samples[name].append(clock() - t)
+            if ping:  # a PING next to the batch, so ratios compare like with like
+                t = clock()
+                ping()
+                samples["ping"].append(clock() - t)
+    return {
+        k: (statistics.median(v) / 1000, statistics.fmean(v) / 1000)
+        for k, v in samples.items()
+        if v
+    }
 
 
 def threaded_throughput(ops_factory: Callable[[], Ops], threads: int, seconds: float) -> float:
@@ -255,7 +275,12 @@ def main() -> None:
 
         sq_tp4 = threaded_throughput(sqlite_ops_factory, 4, 1.0 if args.quick else 2.0)
 
-        print(f"Python {sys.version.split()[0]}, redis-py {redis.__version__}, n={n}")
+        from redis.utils import HIREDIS_AVAILABLE
+
+        parser = "hiredis" if HIREDIS_AVAILABLE else "pure-Python parser (pip install hiredis)"
+        print(f"Python {sys.version.split()[0]}, redis-py {redis.__version__} ({parser}), n={n}")
+        print(f"event state: {len(STATE)} bytes (a MovePlayed encoded with OrjsonTranscoder)")
+        print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         print(f"SQLite file recorder: journal {journal}, synchronous {sync}")
         for name, env in targets:
             factory = RedisFactory(Environment(env={**env, "REDIS_KEY_PREFIX": prefix}))

@@ -10,6 +10,13 @@ share a server; the keys are deleted afterwards. Nothing is skipped.
 
 from __future__ import annotations
 
+import pytest
+
+# eventsourcing's test suites import its AES cipher, which needs pycryptodome
+# (the library's "crypto" extra). It is part of the test dependencies; without it
+# this module is reported as skipped with this reason instead of breaking collection.
+pytest.importorskip("Crypto", reason="needs pycryptodome (eventsourcing[crypto]) installed")
+
 import os
 from typing import Any, ClassVar
 

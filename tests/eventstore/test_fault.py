@@ -266,3 +266,36 @@ def test_integrity_error_is_not_retried_into_a_duplicate(own_redis: OwnRedis) ->
         assert (config["appendonly"], config["appendfsync"]) == ("yes", "always")
     finally:
         factory.close()
+
+
+def test_production_config_starts_with_aof_and_noeviction(tmp_path: Path) -> None:
+    """ops/redis.conf is a valid configuration for the redis-server we ship or find."""
+    conf = (Path(__file__).resolve().parents[2] / "ops" / "redis.conf").read_text()
+    port = free_port()
+    conf = conf.replace("dir /var/lib/heirloom/redis", f"dir {tmp_path}")
+    conf = conf.replace("port 6379", f"port {port}")
+    (tmp_path / "redis.conf").write_text(conf)
+    process = subprocess.Popen(
+        [redis_server_binary(), str(tmp_path / "redis.conf")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    client = redis.Redis(port=port, socket_connect_timeout=0.2)
+    try:
+        for _ in range(500):
+            try:
+                client.ping()
+                break
+            except redis.RedisError:
+                if process.poll() is not None:
+                    pytest.fail("redis-server refused ops/redis.conf")
+                time.sleep(0.01)
+        config = client.config_get("*")
+        assert config["appendonly"] == "yes"
+        assert config["appendfsync"] in ("everysec", "always")
+        assert config["maxmemory-policy"] == "noeviction"
+        assert config["aof-load-truncated"] == "yes"
+    finally:
+        client.close()
+        process.terminate()
+        process.wait(timeout=10)
