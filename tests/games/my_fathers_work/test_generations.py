@@ -257,3 +257,19 @@ def test_public_information_in_other_views():
     assert p0["journal"]["biology"] == 1 and p0["creepy"] == 2 and p0["pieces"] == s["players"][0]["pieces"]
     assert isinstance(v["decks"]["A"], int)
     assert RULES.view(s, EVERYONE) == {**s, **{"players": RULES.view(s, EVERYONE)["players"]}}
+
+
+@pytest.mark.rule("MFW-AMB-26", "MFW-STARTGEN-03", "MFW-STARTGEN-06", "MFW-JOURNAL-12")
+def test_start_of_generation_order_for_one_player(fx):
+    s = blank()
+    pl = s["players"][0]
+    pl["plots"][1] = "upg-g12-01a"  # +1 Chemical
+    pl["plots"][2] = "fx-dungeon"  # +1 Creepy, +1 Insanity
+    pl["journal"].update(chemistry=2, occult=2)  # a Servant back; +1 Insanity
+    pl["tokens"] = ["tok-lamp"]  # +$2
+    pl["pieces"]["spouse"] = "quarters"
+    s, facts = run_ops(s, [{"op": "sog_apply", "seat": 0, "shed": "body"}])
+    mine = [f for f in facts if f.get("seat") == 0 and f["type"] in ("Gained", "PieceMoved", "TrackMoved")]
+    steps = [(f["type"], f.get("res") or f.get("piece") or f.get("track")) for f in mine]
+    assert steps == [("Gained", "body"), ("Gained", "chemical"), ("PieceMoved", "servant1"), ("Gained", "money"),
+                     ("TrackMoved", "creepy"), ("TrackMoved", "insanity"), ("TrackMoved", "insanity")]
