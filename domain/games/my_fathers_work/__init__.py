@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.engine import Decision, GameMeta, Turn, register
 
-from . import content, state as Q
+from . import state as Q
 from .decide import decide as _decide
 from .describe import describe as _describe
 from .evolve import evolve as _evolve

@@ -163,6 +163,15 @@ def exp_card(monkeypatch, id_, level, ci=None, ck=None, rewards=None, type_="bio
     return id_
 
 
+def run_ops(state, ops, seed=1):
+    """Run queued engine ops (effects, flow steps) on a copy; return (state, facts)."""
+    from domain.engine import Turn
+    from domain.games.my_fathers_work.ops import Ctx, run
+    ctx = Ctx(Turn(RULES, state), Rng(seed, 1), ops)
+    run(ctx)
+    return ctx.s, ctx.turn.facts
+
+
 def full_game(n=2, seed=3, options=None):
     """Play a whole game with a seeded random client; return (final state, [(seat, move, facts)])."""
     import random as _random

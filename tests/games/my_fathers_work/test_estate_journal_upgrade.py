@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.engine import Turn, copy_state
-from domain.engine.rng import Rng
+from domain.engine import copy_state
 from domain.games.my_fathers_work import RULES, content as C
-from domain.games.my_fathers_work.ops import Ctx, run
 
-from .helpers import act, blank, choose, commit, place, reject, settle, town, types
-
-
-def run_ops(state, ops, seed=1):
-    ctx = Ctx(Turn(RULES, state), Rng(seed, 1), ops)
-    run(ctx)
-    return ctx.s, ctx.turn.facts
+from .helpers import run_ops, act, blank, choose, commit, place, reject, settle, town, types
 
 
 def full_plots(state, seat=0, names=("fx-plain1", "fx-plain2", "fx-plain3")):

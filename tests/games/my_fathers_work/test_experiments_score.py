@@ -10,13 +10,7 @@ from domain.games.my_fathers_work import RULES, content as C
 from domain.games.my_fathers_work import state as Q
 from domain.games.my_fathers_work.ops import Ctx, run
 
-from .helpers import MISTAKE, act, blank, choose, exp_card, place, reject, settle, types
-
-
-def run_ops(state, ops, seed=1):
-    ctx = Ctx(Turn(RULES, state), Rng(seed, 1), ops)
-    run(ctx)
-    return ctx.s, ctx.turn.facts
+from .helpers import run_ops, MISTAKE, blank, choose, exp_card, place, reject, settle, types
 
 
 def perform(s, seat, card, pieces=("caretaker1",), plan=None):

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.engine import EVERYONE, IllegalMove, Turn, copy_state, fold, new_game
+from domain.engine import EVERYONE, IllegalMove, new_game
 from domain.engine.rng import Rng
 from domain.games.my_fathers_work import RULES, content as C
-from domain.games.my_fathers_work import state as Q
-from domain.games.my_fathers_work.ops import Ctx, run, town_for
 
-from .helpers import act, all_facts, blank, choose, commit, full_game, place, reject, settle, types
-
-
-def run_ops(state, ops, seed=1):
-    ctx = Ctx(Turn(RULES, state), Rng(seed, 1), ops)
-    run(ctx)
-    return ctx.s, ctx.turn.facts
+from .helpers import run_ops, blank, choose, commit, reject, types
 
 
 def commit_all(s, pick=lambda opts: opts[0]):

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.engine import ContentError, Turn, copy_state
-from domain.engine.rng import Rng
+from domain.engine import ContentError
 from domain.games.my_fathers_work import RULES, content as C
 from domain.games.my_fathers_work import state as Q
-from domain.games.my_fathers_work.ops import Ctx, run
 
-from .helpers import blank, choose, exp_card, place, reject, types
-
-
-def run_ops(state, ops, seed=1):
-    ctx = Ctx(Turn(RULES, state), Rng(seed, 1), ops)
-    run(ctx)
-    return ctx.s, ctx.turn.facts
+from .helpers import run_ops, blank, choose, exp_card, place, types
 
 
 def eff(seat, e):

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.engine import Turn, copy_state
-from domain.engine.rng import Rng
+from domain.engine import copy_state
 from domain.games.my_fathers_work import RULES, content as C
-from domain.games.my_fathers_work.ops import Ctx, run
 
-from .helpers import act, blank, choose, exp_card, place, reject, settle, town, types
+from .helpers import run_ops, act, blank, choose, exp_card, place, reject, settle, town, types
 
 NOTHING = {"above": [], "below": []}
 
@@ -17,12 +15,6 @@ NOTHING = {"above": [], "below": []}
 def track(fx, *spaces, side="gen12"):
     spaces = list(spaces) + [NOTHING] * (10 - len(spaces))
     fx.setitem(C.INSANITY, side, spaces)
-
-
-def run_ops(state, ops, seed=1):
-    ctx = Ctx(Turn(RULES, state), Rng(seed, 1), ops)
-    run(ctx)
-    return ctx.s, ctx.turn.facts
 
 
 def insane(seat, steps):

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.engine import ContentError, Turn, copy_state
-from domain.engine.rng import Rng
+from domain.engine import ContentError
 from domain.games.my_fathers_work import RULES, content as C
-from domain.games.my_fathers_work.ops import Ctx, run
 
-from .helpers import FIXTURE_LOCATIONS, act, blank, choose, loc, place, reject, settle, town, types
-
-
-def run_ops(state, ops, seed=1):
-    ctx = Ctx(Turn(RULES, state), Rng(seed, 1), ops)
-    run(ctx)
-    return ctx.s, ctx.turn.facts
+from .helpers import run_ops, FIXTURE_LOCATIONS, act, blank, choose, loc, place, reject, town
 
 
 @pytest.mark.rule("MFW-EX-01", "MFW-PLACE-09", "MFW-TOWN-06")
