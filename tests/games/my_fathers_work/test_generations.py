@@ -8,7 +8,7 @@ from domain.engine import EVERYONE, IllegalMove, new_game
 from domain.engine.rng import Rng
 from domain.games.my_fathers_work import RULES, content as C
 
-from .helpers import run_ops, blank, choose, commit, reject, types
+from .helpers import run_ops, blank, choose, commit, reject, settle, types
 
 
 def commit_all(s, pick=lambda opts: opts[0]):
@@ -265,3 +265,65 @@ def test_start_of_generation_order_for_one_player(fx):
     steps = [(f["type"], f.get("res") or f.get("piece") or f.get("track")) for f in mine]
     assert steps == [("Gained", "body"), ("Gained", "chemical"), ("PieceMoved", "servant1"), ("Gained", "money"),
                      ("TrackMoved", "creepy"), ("TrackMoved", "insanity"), ("TrackMoved", "insanity")]
+
+
+NEW_SCENARIO = """
+[scenario]
+id = "scn-test-fog"
+title = "A Fog Over the Moor"
+players = [2, 3]
+start_page = "p3"
+start_player = 1
+
+[[scenario.generation]]
+mob_start = 9
+suspicion_start = 9
+page = "p3"
+
+[[scenario.generation]]
+mob_start = 9
+suspicion_start = 10
+page = "p2"
+
+[[scenario.generation]]
+mob_start = 8
+suspicion_start = 9
+page = "p1"
+
+[[scenario.event]]
+id = "ev-fog-toll"
+hook = "start_of_round"
+when = {generation = 1, round = 1}
+targets = "all"
+secret = false
+message = "The fog makes every crowded place free."
+effects = [{modifier = {rule = "MFW-PLACE-07", params = {money = 0}}}, {add_location = "loc-plague-ward"}]
+
+[[scenario.event]]
+id = "ev-fog-whisper"
+hook = "end_of_round"
+when = {generation = 1, round = 1}
+targets = "start_player"
+secret = true
+message = "Something in the fog knows your name."
+choice = [
+  {label = "Answer", effects = [{gain = "vp", n = 2}]},
+  {label = "Run", effects = [{move = "creepy", steps = -1}]},
+]
+effects = []
+"""
+
+
+@pytest.mark.rule("MFW-STORY-01", "MFW-STORY-04", "MFW-STORY-05", "MFW-SETUP-02")
+def test_a_new_scenario_is_data_only(monkeypatch):
+    import tomllib
+    from tests.support.playout import random_playout
+    scn = C.check_scenario(tomllib.loads(NEW_SCENARIO)["scenario"], "inline", C.LOCATIONS)
+    monkeypatch.setitem(C.SCENARIOS, scn["id"], scn)
+    with pytest.raises(IllegalMove):
+        RULES.initial_state(4, {"scenario": "scn-test-fog"})
+    s = settle(new_game(RULES, 2, {"scenario": "scn-test-fog"}, 3)[0])
+    assert s["page"] == "p3" and "loc-plague-ward" in s["town"] and s["start_player"] == 1
+    assert s["modifiers"]["MFW-PLACE-07"] == {"money": 0} and (s["mob"], s["suspicion"]) == (9, 9)
+    result = random_playout(RULES, 3, 5, options={"scenario": "scn-test-fog"}, check_every_legal_move=False)
+    assert result["state"]["over"] and "ev-fog-whisper" in result["state"]["fired"]
