@@ -195,6 +195,15 @@ def test_ex10_occult_level_3_builds_vanity(fx):
     s, _ = choose(s, "skip")
     s2, _ = run_ops(s, [{"op": "end_round_steps"}])
     assert s2["players"][1]["pieces"]["servant1"] == "lost"
+    from domain.games.my_fathers_work import state as Q
+    fx.setitem(C.EXPERIMENTS, "fx-b-eng", {"id": "fx-b-eng", "title": "x", "level": "B", "type": "engineering",
+                                          "prerequisites": {"A": 1}, "cost_ingredients": {"gear": 1},
+                                          "cost_knowledge": {"engineering": 2, "biology": 1}, "rewards": [],
+                                          "consult_app": ""})
+    s2["players"][1]["res"]["gear"] = 1
+    plan = Q.payment_plans(s2, 1, "fx-b-eng")
+    assert plan == [{"chemistry": 0, "biology": 1, "engineering": 2}]  # 3 free wild Occult, no cube, no Insanity
+    assert Q.plan_cost(s2, 1, "fx-b-eng", plan[0]) == {"cubes": {k: 0 for k in C.KNOWLEDGE}, "insanity": 0}
 
 
 @pytest.mark.rule("MFW-EX-16", "MFW-UPGRADE-21", "MFW-FAQ-05")
