@@ -52,6 +52,8 @@ class GameProjection(Projection[RedisView]):
         self.events = events
         self.rules_for = rules_for
         self.cache: OrderedDict[str, Any] = OrderedDict()
+        #: The view's position the caches are valid at (None: unknown, caches empty).
+        self.position: int | None = None
         #: Values written by the batch being applied (not yet readable from Redis).
         self.pending: dict[Any, Any] = {}
 
@@ -60,12 +62,19 @@ class GameProjection(Projection[RedisView]):
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:  # type: ignore[override]
         record = to_record(domain_event)
         record["notification_id"] = tracking.notification_id
-        self.process_batch([record], tracking)
+        self.process_batch([record], tracking)  # `after` read from the view: one event at a time
 
     # ---- batches
 
-    def process_batch(self, records: Sequence[EventRecord], tracking: Tracking) -> None:
-        """Apply `records` (in notification order) and commit them with `tracking`."""
+    def process_batch(self, records: Sequence[EventRecord], tracking: Tracking, after: int | None = None) -> None:
+        """Apply `records` (in notification order) and commit them with `tracking`.
+
+        `after`: the position the records were read after (see `RedisView.commit`).
+        """
+        if after is None:
+            after = self.view.max_tracking_id(tracking.application_name) or 0
+        if after != self.position:  # another runner moved the view: the caches are outdated
+            self.forget()
         ops: list[Op] = []
         self.pending = {}
         try:
@@ -73,10 +82,12 @@ class GameProjection(Projection[RedisView]):
                 handler = getattr(self, f"on_{record['type']}", None)
                 if handler is not None:
                     handler(record, ops)
-            self.view.commit(tracking, ops)
+            self.view.commit(tracking, ops, after)
         except BaseException:
             self.forget()
             raise
+        else:
+            self.position = tracking.notification_id
         finally:
             self.pending = {}
         while len(self.cache) > CACHE_SIZE:
@@ -85,6 +96,7 @@ class GameProjection(Projection[RedisView]):
     def forget(self) -> None:
         """Drop every cache (after a failed commit, a conflict or a rebuild)."""
         self.cache.clear()
+        self.position = None
         self.view.refresh_generation()
 
     def cached(self, key: str, load: Callable[[], Any]) -> Any:

@@ -109,7 +109,17 @@ class ReplayProjection(GameProjection):
     # ---- cache
 
     def doc(self, game_id: str) -> dict[str, Any] | None:
-        return self.cached(game_id, lambda: self.view.load_game(game_id, self.every))
+        return self.cached(game_id, lambda: self._load(game_id))
+
+    def _load(self, game_id: str) -> dict[str, Any] | None:
+        """A game's document from Redis, its head state = last checkpoint + the moves after it."""
+        doc = self.view.load_game(game_id, self.every)
+        if doc is not None:
+            steps = doc["status"]["steps"]
+            base = (steps // self.every) * self.every
+            rules = self.rules(doc["meta"]["game_type"])
+            doc["head"] = fold_moves(rules, doc["head"], [doc["entries"][v] for v in doc["eff"][base:steps]])
+        return doc
 
     def entry(self, game_id: str, doc: dict, version: int) -> dict:
         if version in doc["entries"]:

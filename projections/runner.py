@@ -51,9 +51,19 @@ def catch_up(app: Any, projection: GameProjection, *, batch_size: int = 200, pro
         if not notifications:
             break
         try:
-            projection.process_batch(records_of(app, notifications), Tracking(app.name, notifications[-1].id))
+            projection.process_batch(records_of(app, notifications), Tracking(app.name, notifications[-1].id),
+                                     after=position)
         except (IntegrityError, StaleView):  # another runner got there first, or a rebuild started
             projection.forget()
+            position = view.max_tracking_id(app.name) or 0
+            continue
+        except Exception:
+            # Caches loaded while another runner was writing may be torn; if the view moved
+            # on meanwhile, that is the cause: reload and go on. Otherwise it is a real error.
+            moved = (view.max_tracking_id(app.name) or 0) != position or view.current_generation() != view.generation
+            projection.forget()
+            if not moved:
+                raise
             position = view.max_tracking_id(app.name) or 0
             continue
         position = notifications[-1].id

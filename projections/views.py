@@ -64,8 +64,13 @@ class RedisView(TrackingRecorder):
     def current_generation(self) -> int:
         return int(self.client.get(self.generation_key) or 0)
 
-    def commit(self, tracking: Tracking, ops: Sequence[Op]) -> None:
-        """Apply `ops` and record `tracking`, atomically; see the module docstring."""
+    def commit(self, tracking: Tracking, ops: Sequence[Op], after: int | None = None) -> None:
+        """Apply `ops` and record `tracking`, atomically; see the module docstring.
+
+        `after` is the position the batch was read after: if the recorded position is no
+        longer that (another runner committed meanwhile), nothing is written and
+        `IntegrityError` is raised, since the batch was computed from outdated caches.
+        """
         with self.client.pipeline(transaction=True) as pipe:
             while True:
                 try:
@@ -73,10 +78,14 @@ class RedisView(TrackingRecorder):
                     if int(pipe.get(self.generation_key) or 0) != self.generation:
                         raise StaleView(f"projection {self.name!r} was rebuilt")
                     current = pipe.hget(self.tracking_key, tracking.application_name)
-                    if current is not None and int(current) >= tracking.notification_id:
+                    position = None if current is None else int(current)
+                    if after is not None and (position or 0) != after:
+                        raise IntegrityError(
+                            f"{self.name}: position is {position}, not {after}: another runner applied events")
+                    if position is not None and position >= tracking.notification_id:
                         raise IntegrityError(
                             f"{self.name}: notification {tracking.notification_id} already applied "
-                            f"(position {int(current)})")
+                            f"(position {position})")
                     pipe.multi()
                     for op in ops:
                         getattr(pipe, op[0])(*op[1:])

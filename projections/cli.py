@@ -1,0 +1,91 @@
+"""The read side's subcommands of `heirloom` (registered through api.cli's extension point).
+
+    heirloom projections run [NAME ...]       follow the log in this process until Ctrl-C
+    heirloom projections rebuild [NAME ...]   clear and rebuild from scratch, with a progress bar
+    heirloom projections status               position and lag of every projection
+    heirloom export --out DIR [--game TYPE] [--format jsonl|csv|both] [--include-active]
+
+They use the same settings as the server (REDIS_URL or the embedded Redis in
+HEIRLOOM_DATA_DIR, REDIS_KEY_PREFIX, HEIRLOOM_EXTRA_GAMES). Run the API with
+HEIRLOOM_PROJECTIONS=external when ``projections run`` applies the events instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+
+import orjson
+
+from api.cli import register_command
+
+from .readside import PROJECTION_CLASSES, ReadSide
+
+
+def open_read_side(names=None) -> ReadSide:
+    from api.app import load_games
+    from api.cli import check_store
+    from api.settings import Settings
+    from domain.service import GameService
+
+    settings = Settings.from_env()
+    check_store(settings)
+    load_games(settings)
+    return ReadSide(GameService(env=settings.service_env()), names=names or None)
+
+
+def _projection_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["run", "rebuild", "status"])
+    parser.add_argument("names", nargs="*", metavar="NAME", choices=[[], *PROJECTION_CLASSES],
+                        help=f"projections (default: all of {', '.join(PROJECTION_CLASSES)})")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _projections(args: argparse.Namespace) -> int:
+    names = list(dict.fromkeys(args.names)) or list(PROJECTION_CLASSES)
+    read_side = open_read_side(names)
+    if args.action == "status":
+        print(orjson.dumps(read_side.status(), option=orjson.OPT_INDENT_2).decode())
+        return 0
+    if args.action == "rebuild":
+        for name in names:
+            done = read_side.rebuild(name, show_progress=not args.quiet)
+            print(f"{name}: rebuilt from {done} events", file=sys.stderr)
+        return 0
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    read_side.start()
+    print(f"following the log with projections {', '.join(names)} (Ctrl-C stops)", file=sys.stderr)
+    try:
+        while not stop.wait(1.0):
+            pass
+    finally:
+        read_side.stop()
+    return 0
+
+
+def _export_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", default="heirloom-export", help="output folder (default ./heirloom-export)")
+    parser.add_argument("--game", default=None, help="only this game type")
+    parser.add_argument("--format", choices=["jsonl", "csv", "both"], default="both")
+    parser.add_argument("--include-active", action="store_true",
+                        help="also running games, IN FULL (hidden information included; operators only)")
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .export import export
+
+    read_side = open_read_side(["replay"])
+    formats = ("jsonl", "csv") if args.format == "both" else (args.format,)
+    written = export(read_side, args.out, game_type=args.game, include_active=args.include_active, formats=formats)
+    print(f"exported {written['games']} games, {written['moves']} moves: {', '.join(written['files'])}",
+          file=sys.stderr)
+    return 0
+
+
+register_command("projections", "run, rebuild or inspect the read-side projections", _projection_arguments,
+                 _projections)
+register_command("export", "write game histories as JSON Lines and CSV", _export_arguments, _export)

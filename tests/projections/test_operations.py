@@ -1,0 +1,168 @@
+"""Operations of the read side: exactly-once application, restarts, concurrent runners,
+rebuild equals live, the CLI (rebuild with a progress bar, export), read-your-writes."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import random
+
+import orjson
+import pytest
+from eventsourcing.persistence import IntegrityError, Tracking
+
+from api.cli import main
+from domain.service import GameService
+from projections.readside import PROJECTION_CLASSES, ReadSide
+from tests.support import api_count, dice_duel  # noqa: F401  (register the test games)
+from tests.support.api_client import TestGame
+
+
+@pytest.fixture
+def cli_env(settings, monkeypatch):
+    """The CLI's environment: this test's Redis and prefix, the test games, lenient game loading
+    (a game package being written by someone else must not break the read side's tests)."""
+    import api.app
+
+    real_load_games = api.app.load_games
+    monkeypatch.setattr(api.app, "load_games", lambda s: real_load_games(dataclasses.replace(s, strict_games=False)))
+    monkeypatch.setenv("REDIS_URL", settings.redis_url)
+    monkeypatch.setenv("REDIS_KEY_PREFIX", settings.key_prefix)
+    monkeypatch.setenv("HEIRLOOM_EXTRA_GAMES", "tests.support.dice_duel,tests.support.api_count")
+
+
+def play_some_games(client, count: int = 3, seed: int = 0) -> list[TestGame]:
+    """Finished and unfinished dice duels, one with an undo, one reopened by an undo."""
+    chooser = random.Random(seed)
+    games = []
+    for index in range(count):
+        game = TestGame.create(client, "dice_duel", 2, seed=seed + index, names=[f"n{index % 2}", f"n{index % 3 + 5}"])
+        moves = 0
+        while game.get()["status"] == "active" and not (index == 0 and moves == 4):
+            seat = game.get()["to_act"][0]
+            game.move(seat, chooser.choice(game.legal(seat)["moves"]))
+            moves += 1
+            if index == 1 and moves == 3:
+                assert game.undo("referee", 2).json()["status"] == "applied"
+        games.append(game)
+    last = games[-1]
+    assert game.undo("referee", last.get()["move_count"]).json()["status"] == "applied"
+    return games
+
+
+def dumps(read_side: ReadSide) -> dict:
+    return {name: projection.view.dump() for name, projection in read_side.projections.items()}
+
+
+def rebuilt(service, settings, suffix: str = "-rebuilt") -> ReadSide:
+    fresh = ReadSide(service, name_suffix=suffix)
+    for name in PROJECTION_CLASSES:
+        fresh.rebuild(name, show_progress=False)
+    return fresh
+
+
+def test_rebuild_from_scratch_equals_the_live_projections(client, service, read_side, settings):
+    play_some_games(client)
+    read_side.sync()
+    live = dumps(read_side)
+    assert live["replay"] and live["scoreboard"] and live["analytics"]
+    assert dumps(rebuilt(service, settings)) == live
+
+
+def test_an_event_is_applied_once_even_when_offered_twice(client, service, settings):
+    game = TestGame.create(client, "dice_duel", 2, seed=1)
+    game.move(0, {"type": "roll"})
+    side = ReadSide(service, name_suffix="-once")
+    side.catch_up()
+    before = dumps(side)
+    projection = side.projections["scoreboard"]
+    notification = service.recorder.select_notifications(2, 1)[0]
+    with pytest.raises(IntegrityError):
+        projection.process_event(service.mapper.to_domain_event(notification), Tracking(service.name, 2))
+    assert dumps(side) == before
+
+
+def test_a_restarted_runner_resumes_where_it_stopped(client, service, settings):
+    play_some_games(client, count=2, seed=3)
+    game = TestGame.create(client, "api_count", 2, seed=8, options={"target": 10_000})
+    for move_no in range(5):
+        game.move(move_no % 2, {"type": "add", "amount": 1})
+    first = ReadSide(service, name_suffix="-restart")
+    first.catch_up()
+    for move_no in range(5, 5 + 2 * first.checkpoint_every):  # after the "crash", past checkpoints
+        game.move(move_no % 2, {"type": "add", "amount": 2})
+    second = ReadSide(service, name_suffix="-restart")  # a new process: empty caches, same views
+    second.catch_up()
+    assert dumps(second) == dumps(rebuilt(service, settings))
+
+
+def test_a_failed_batch_writes_nothing_and_is_applied_on_retry(client, service, settings, monkeypatch):
+    TestGame.create(client, "dice_duel", 2, seed=1).move(0, {"type": "roll"})
+    side = ReadSide(service, name_suffix="-crash")
+    view = side.projections["replay"].view
+    original = type(view).commit
+
+    def crash(self, tracking, ops, after=None):
+        raise ConnectionError("redis went away")
+
+    monkeypatch.setattr(type(view), "commit", crash)
+    with pytest.raises(ConnectionError):
+        side.catch_up()
+    assert view.max_tracking_id(service.name) is None and view.dump() == {}
+    monkeypatch.setattr(type(view), "commit", original)
+    side.catch_up()
+    assert dumps(side) == dumps(rebuilt(service, settings))
+
+
+def test_two_runners_on_the_same_views_apply_each_event_once(client, service, settings):
+    one = ReadSide(service, name_suffix="-twice").start()
+    two = ReadSide(service, name_suffix="-twice").start()
+    try:
+        play_some_games(client, count=3, seed=7)
+        one.sync(timeout=10)
+        two.sync(timeout=10)
+    finally:
+        one.stop()
+        two.stop()
+    assert dumps(one) == dumps(rebuilt(service, settings))
+
+
+def test_cli_rebuild_shows_progress_and_equals_live(client, service, read_side, cli_env, capsys):
+    play_some_games(client, count=2, seed=11)
+    read_side.sync()
+    live = dumps(read_side)
+    read_side.stop()  # the API's runner would race the rebuild (it would still be correct, see above)
+    assert main(["projections", "rebuild"]) == 0
+    err = capsys.readouterr().err
+    for name in PROJECTION_CLASSES:
+        assert f"{name}: rebuilt from" in err
+    assert "100.0%" in err and "events" in err
+    assert dumps(read_side) == live
+    assert main(["projections", "status"]) == 0
+    status = orjson.loads(capsys.readouterr().out)
+    assert all(p["lag"] == 0 for p in status["projections"].values())
+
+
+def test_cli_export_writes_json_lines_and_csv(client, service, cli_env, tmp_path):
+    games = play_some_games(client, count=3, seed=5)
+    assert main(["export", "--out", str(tmp_path)]) == 0
+    lines = [orjson.loads(line) for line in (tmp_path / "games.jsonl").read_bytes().splitlines()]
+    finished = [g.id for g in games if g.get()["status"] == "finished"]
+    assert sorted(line["game_id"] for line in lines) == sorted(finished)
+    for line in lines:
+        live = TestGame(client, line["game_id"], [], "").get()
+        assert line["scores"] == live["scores"] and line["winners"] == live["winners"]
+    rows = list(csv.DictReader((tmp_path / "moves.csv").open(encoding="utf-8")))
+    assert len(rows) == sum(len(line["moves"]) for line in lines)
+    assert {row["undone"] for row in rows} <= {"True", "False"}
+    assert main(["export", "--out", str(tmp_path / "all"), "--include-active", "--format", "jsonl"]) == 0
+    assert len((tmp_path / "all" / "games.jsonl").read_bytes().splitlines()) == len(games)
+
+
+def test_reads_after_a_write_reflect_it(client, read_side):
+    read_side.runner.poll_interval = 5.0  # the runner would not look again on its own soon
+    game = TestGame.create(client, "api_count", 2, seed=1)
+    for move_no in range(1, 6):
+        game.move((move_no - 1) % 2, {"type": "add", "amount": 1})
+        assert client.get(f"/games/{game.id}/replay").json()["steps"] == move_no
+        assert client.get(f"/games/{game.id}/scores").json()["history"][-1]["move_no"] == move_no
