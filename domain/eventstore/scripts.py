@@ -126,10 +126,13 @@ else
     if above[1] then members[#members + 1] = above[1] end
   end
 end
-if #members == 0 then return {} end
-local keys = {}
-for i, m in ipairs(members) do keys[i] = index .. ':' .. m end
-return redis.call('MGET', unpack(keys))
+local out = {}
+for i = 1, #members, 1000 do  -- Lua's unpack() is limited to about 8000 values
+  local keys = {}
+  for j = i, math.min(i + 999, #members) do keys[#keys + 1] = index .. ':' .. members[j] end
+  for _, batch in ipairs(redis.call('MGET', unpack(keys))) do out[#out + 1] = batch end
+end
+return out
 """
 
 # Notifications from `first` (inclusive) to `stop` ("" = no end), at most `limit`,

@@ -108,3 +108,28 @@ def test_conflict_on_a_staged_batch_leaves_nothing_behind(store_env: dict[str, s
         assert recorder.max_notification_id() == 2
     finally:
         factory.close()
+
+
+def test_long_aggregate_reads_with_bounds(store_env: dict[str, str]) -> None:
+    """More batches than Lua can unpack at once (about 8000): bounded reads still work."""
+    factory = RedisFactory(Environment(env=store_env))
+    recorder = factory.application_recorder()
+    try:
+        oid = uuid4()
+        n = 8500
+        client = factory.datastore.client
+        # Write the batches with the recorder's own packing, pipelined for speed.
+        index = recorder.aggregate_key(oid)
+        pipe = client.pipeline(transaction=False)
+        for v in range(1, n + 1):
+            pipe.zadd(index, {str(v): v})
+            pipe.set(f"{index}:{v}", b"%d 1 t\n\0x" % v)
+        pipe.execute()
+        assert len(recorder.select_events(oid)) == n
+        assert len(recorder.select_events(oid, lte=n - 1)) == n - 1
+        assert [e.originator_version for e in recorder.select_events(oid, gt=10, limit=3)] == [
+            11, 12, 13,
+        ]
+        assert recorder.select_events(oid, desc=True, limit=1)[0].originator_version == n
+    finally:
+        factory.close()
