@@ -3,7 +3,11 @@
 The test follows only GET /games/{id}/legal-moves and POST /games/{id}/moves until the game
 ends, then checks the status, the winners, and that a spectator's `state` never equals or
 contains the hidden parts (what the full view shows and the spectator view does not), and
-that no event shown to a spectator carries a private fact while the game runs.
+that no event shown to a spectator carries a private fact while the game runs. After the
+undo below and at the end, the state replayed from the stored log (and the aggregate
+rebuilt from snapshot + events) equals the live state (tests/api/test_replay_and_audit.py
+checks it after every move). At move `UNDO_AT`+`UNDO_SPAN`
+the referee undoes back to move `UNDO_AT`+1, and the state must equal the one after `UNDO_AT`.
 Parametrized at collection from the registry, so each game is picked up as it lands.
 """
 
@@ -17,10 +21,12 @@ import pytest
 
 from domain.engine import EVERYONE, SPECTATOR, game_types
 from domain.games import GAME_PACKAGES
-from tests.support.api_client import TEST_GAMES, TestGame
+from domain.engine import copy_state
+from tests.support.api_client import TEST_GAMES, TestGame, replay_from_store
 
 MAX_MOVES = 5000
-EVENT_CHECK_EVERY = 25
+CHECK_EVERY = 25
+UNDO_AT, UNDO_SPAN = 6, 4
 
 LOAD_ERRORS: dict[str, str] = {}
 for _package in GAME_PACKAGES:
@@ -85,6 +91,11 @@ def check_spectator_events(events, context):
             assert "private_to" not in fact, f"{context}: a private fact reached a spectator: {fact}"
 
 
+def check_replay(service, game_id, live_state, context):
+    assert replay_from_store(service, game_id) == live_state, f"{context}: replay of the log differs from live state"
+    assert service.rebuilt(game_id).state == live_state, f"{context}: snapshot + events differ from live state"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_type, players", CASES)
 def test_random_playout_over_http(client, service, game_type, players):
@@ -94,17 +105,33 @@ def test_random_playout_over_http(client, service, game_type, players):
     rules = service.game(game.id).rules
     checked_version = 0
     moves = 0
+    saved_state = None
+    undone = False
+    posted = 0
     while True:
         view = client.get(f"/games/{game.id}").json()
         context = f"{game_type} {players}p seed {seed} move {moves}"
         if view["status"] == "finished":
             break
-        assert moves < MAX_MOVES, f"{context}: no end after {MAX_MOVES} moves (cap hit)"
-        check_spectator_state(rules, service.game(game.id).state, view["state"], context)
-        if moves % EVENT_CHECK_EVERY == 0:
+        assert moves < MAX_MOVES and posted < MAX_MOVES + UNDO_SPAN, \
+            f"{context}: no end after {MAX_MOVES} moves (cap hit)"
+        live = service.game(game.id).state
+        check_spectator_state(rules, live, view["state"], context)
+        if moves % CHECK_EVERY == 0:
             events = game.events(None, after=checked_version)
             check_spectator_events(events, context)
             checked_version = events[-1]["version"] if events else checked_version
+        if moves == UNDO_AT and saved_state is None:
+            saved_state = copy_state(live)
+        elif moves == UNDO_AT + UNDO_SPAN and saved_state is not None and not undone:
+            undone = True
+            undo = client.post(f"/games/{game.id}/undo", json={"to_move": UNDO_AT + 1, "reason": "test"},
+                               headers={"Authorization": f"Bearer {game.referee_token}"})
+            assert undo.status_code == 201 and undo.json()["status"] == "applied", f"{context}: {undo.text}"
+            assert service.game(game.id).state == saved_state, f"{context}: state after undo is not move {UNDO_AT}'s"
+            check_replay(service, game.id, saved_state, context)
+            moves = UNDO_AT
+            continue
         assert view["to_act"], f"{context}: nobody to act but the game is not over"
         seat = chooser.choice(view["to_act"])
         legal = game.legal(seat)
@@ -112,6 +139,8 @@ def test_random_playout_over_http(client, service, game_type, players):
         answer = game.post_move(seat, chooser.choice(legal["moves"]), expected_version=legal["version"])
         assert answer.status_code == 201, f"{context}: {answer.text}"
         moves += 1
+        posted += 1
+    check_replay(service, game.id, service.game(game.id).state, f"{game_type} {players}p at the end")
     final = game.get()
     assert final["status"] == "finished" and final["move_count"] == moves
     assert final["winners"] or rules.meta.cooperative, f"{game_type}: finished without winners"

@@ -6,22 +6,9 @@ import random
 import uuid
 
 from domain.audit import GENESIS, verify_chain
-from domain.engine import EVERYONE, fold, get_rules
+from domain.engine import EVERYONE, get_rules
 from domain.service import GameService
-from tests.support.api_client import TestGame
-
-
-def replay_from_store(service, game_id: str) -> dict:
-    """Fold of initial state + setup facts + the facts of effective moves, from stored events only."""
-    stored = list(service.events.get(uuid.UUID(game_id)))
-    created = stored[0]
-    rules = get_rules(created.game_type)
-    undone = {v for e in stored if type(e).__name__ == "MovesUndone" for v in e.undone_versions}
-    state = fold(rules.evolve, rules.initial_state(created.players, created.options), created.setup_facts)
-    for event in stored[1:]:
-        if type(event).__name__ == "MovePlayed" and event.originator_version not in undone:
-            state = fold(rules.evolve, state, event.facts)
-    return state
+from tests.support.api_client import TestGame, replay_from_store
 
 
 def test_replay_equals_live_state_after_every_move(client, service):

@@ -11,6 +11,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.engine import fold, get_rules
+
 from api.app import create_app
 from api.settings import Settings
 
@@ -102,3 +104,16 @@ class TestGame:
     def vote(self, who, request_id: str, approve: bool):
         return self.client.post(f"/games/{self.id}/undo/{request_id}/votes", json={"approve": approve},
                                 headers=bearer(self.token(who)))
+
+
+def replay_from_store(service, game_id: str) -> dict:
+    """Fold of initial state + setup facts + the facts of effective moves, from stored events only."""
+    stored = list(service.events.get(uuid.UUID(game_id)))
+    created = stored[0]
+    rules = get_rules(created.game_type)
+    undone = {v for e in stored if type(e).__name__ == "MovesUndone" for v in e.undone_versions}
+    state = fold(rules.evolve, rules.initial_state(created.players, created.options), created.setup_facts)
+    for event in stored[1:]:
+        if type(event).__name__ == "MovePlayed" and event.originator_version not in undone:
+            state = fold(rules.evolve, state, event.facts)
+    return state
