@@ -29,6 +29,23 @@ from .views import Op, RedisView, dumps, loads
 CHECKPOINT_EVERY = 20
 
 
+# KEYS: meta, status, ckpt, eff, moves of one game; ARGV: base step, step.
+SNAPSHOT_LUA = """
+local meta = redis.call('GET', KEYS[1])
+if not meta then return false end
+local base, step = tonumber(ARGV[1]), tonumber(ARGV[2])
+local checkpoint = redis.call('HGET', KEYS[3], ARGV[1])
+local entries = {}
+if step > 0 then
+  local start = base - 1
+  if start < 0 then start = 0 end
+  local versions = redis.call('LRANGE', KEYS[4], start, step - 1)
+  if #versions > 0 then entries = redis.call('HMGET', KEYS[5], unpack(versions)) end
+end
+return {meta, redis.call('GET', KEYS[2]), checkpoint, entries}
+"""
+
+
 class ReplayView(RedisView):
     """Keys of the replay projection and its queries."""
 
@@ -66,18 +83,24 @@ class ReplayView(RedisView):
     # ---- queries used by the API
 
     def snapshot(self, game_id: str, step: int, every: int) -> tuple | None:
-        """(meta, status, checkpoint state at or before `step`, eff versions base..step) read atomically."""
+        """(meta, status, base, checkpoint at step base, move entries of eff[base-1 .. step-1]).
+
+        One Lua call, so one round trip and one consistent read: base = K * (step // K).
+        """
         base = (step // every) * every
-        pipe = self.client.pipeline(transaction=True)
-        pipe.get(self.game_key(game_id, "meta"))
-        pipe.get(self.game_key(game_id, "status"))
-        pipe.hget(self.game_key(game_id, "ckpt"), base)
-        start, end = (max(base - 1, 0), step - 1) if step > 0 else (1, 0)  # (1, 0): empty
-        pipe.lrange(self.game_key(game_id, "eff"), start, end)
-        meta, status, checkpoint, eff = pipe.execute()
-        if meta is None:
+        keys = [self.game_key(game_id, part) for part in ("meta", "status", "ckpt", "eff", "moves")]
+        found = self._snapshot_script(keys=keys, args=[base, step])
+        if not found:
             return None
-        return loads(meta), loads(status), base, loads(checkpoint), [int(v) for v in eff]
+        meta, status, checkpoint, entries = found
+        return loads(meta), loads(status), base, loads(checkpoint), [loads(entry) for entry in entries]
+
+    @property
+    def _snapshot_script(self):
+        script = getattr(self, "_snapshot", None)
+        if script is None:
+            script = self._snapshot = self.client.register_script(SNAPSHOT_LUA)
+        return script
 
     def all_moves(self, game_id: str) -> tuple[dict | None, dict | None, list[dict], dict]:
         pipe = self.client.pipeline(transaction=True)
@@ -272,11 +295,10 @@ def replay_step(view: ReplayView, rules_for, game_id: str, step: int, caller: An
     snapshot = view.snapshot(game_id, max(step, 0), every)
     if snapshot is None:
         raise GameNotProjected(game_id)
-    meta, status, base, checkpoint, versions = snapshot
+    meta, status, base, checkpoint, entries = snapshot
     if not 0 <= step <= status["steps"]:
         raise StepOutOfRange(step, status["steps"])
     rules = rules_for(meta["game_type"])
-    entries = view.entries(game_id, versions)
     if base > 0:
         step_entry, to_fold = entries[-1], entries[1:]
     else:
@@ -319,9 +341,8 @@ def replay_state(view: ReplayView, rules_for, game_id: str, step: int, every: in
     snapshot = view.snapshot(game_id, step, every)
     if snapshot is None:
         raise GameNotProjected(game_id)
-    meta, status, base, checkpoint, versions = snapshot
+    meta, status, base, checkpoint, entries = snapshot
     rules = rules_for(meta["game_type"])
-    entries = view.entries(game_id, versions)
     return fold_moves(rules, checkpoint, entries[1:] if base > 0 else entries)
 
 
