@@ -186,7 +186,12 @@ class Content:
             require_one_of(anchor, "colour", COLOURS, where + ".anchor")
         event = None
         if "event" in face:
-            trigger = face.get("trigger")
+            trigger = dict(face["trigger"]) if face.get("trigger") else None
+            if trigger is not None:
+                require_one_of(trigger, "when", ("onHostEvent", "beforeHostStep", "afterHostStep", "onCondition"),
+                               where + ".trigger")
+                if trigger["when"] == "onCondition":
+                    trigger["cond"] = compile_cond(require(trigger, "cond", str, where + ".trigger"), where + ".trigger")
             event = {"trigger": trigger, "ops": compile_block(face["event"], where + ".event")}
         npc = None
         if "npc" in face:

@@ -37,6 +37,25 @@ def _card(s: dict, n) -> str:
     return f"{npc['name']} ({n})" if npc else f"card {n}"
 
 
+def _option(s: dict, opt) -> str:
+    """A pending decision's option in plain words."""
+    if isinstance(opt, dict):
+        if opt.get("none"):
+            return "no target"
+        if opt.get("done"):
+            return "no more PCs join"
+        if "slot" in opt:
+            return f"{_name(s, opt['pc'])} joins with slot {opt['slot']}"
+        return _who(s, opt)
+    if isinstance(opt, list):
+        return "path " + " -> ".join(opt)
+    if isinstance(opt, int):
+        return _card(s, opt)
+    if isinstance(opt, str) and opt in s["pcs"]:
+        return _name(s, opt)
+    return f"slot {opt}" if isinstance(opt, str) and "." in opt else str(opt)
+
+
 def describe(s: dict, seat: int, move: dict, facts: list) -> str:
     kind = move.get("type")
     pc = _name(s, move.get("pc"))
@@ -62,7 +81,7 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
         p = s.get("pending") or {}
         opts = p.get("options", [])
         k = move.get("option", 0)
-        head = f"Seat {seat} decides {p.get('kind', '?').replace('_', ' ')}: {opts[k] if k < len(opts) else k}"
+        head = f"Seat {seat} decides {p.get('kind', '?').replace('_', ' ')}: {_option(s, opts[k]) if k < len(opts) else k}"
     parts = [head or f"Seat {seat} plays {kind}"]
     for f in facts:
         t = f["type"]

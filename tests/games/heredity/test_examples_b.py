@@ -129,7 +129,8 @@ def test_ex23_feed_the_fox():
     set_timeline(st, [970])
     mats(st, "maeve", 1)
     move = {"type": "card_action", "pc": "maeve", "slot": "2.c", "card": 970, "action": 0}
-    rejects(at(mats(game(ch), "maeve", 1), maeve="700:a2") and put_npc(_ := at(mats(game(ch), "maeve", 1), maeve="700:a2"), 970, "700:a0") and _, move, "HER-INSTR-12")
+    elsewhere = put_npc(at(mats(game(ch), "maeve", 1), maeve="700:a2"), 970, "700:a0")
+    rejects(elsewhere, move, "HER-INSTR-12")
     s0 = put_npc(at(mats(game(ch), "maeve", 0), maeve="700:a0"), 970, "700:a0")
     rejects(s0, move, "HER-MATERIAL-03")
     st2, facts = play(st, move)

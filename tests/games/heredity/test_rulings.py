@@ -239,3 +239,18 @@ def test_target_chosen_once_per_activation():
     targets = [f["target"] for f in facts if f["type"] == "Attack"]
     assert len(targets) == 2 and targets[0] == targets[1]
     assert "npc_target" not in [f["pending"]["kind"] for f in facts if f["type"] == "Pending"]
+
+
+@pytest.mark.rule("HER-AMB-06", "HER-TIMELINE-11")
+def test_stacked_card_with_a_condition_trigger():
+    v = narrative(801, "ANCHOR yellow VERTICAL ELSE BURN", event="ADD 1 generic TO self",
+                  trigger={"when": "onCondition", "cond": "PC_IN maeve 700:B"})
+    st = at(game(simple([v])), maeve="700:A")
+    st, _ = run_ops(st, "TAKE 801")
+    assert st["timeline"][0]["below"][0]["card"] == 801
+    st, _ = advance(st)
+    st, _ = advance(st)
+    assert tokens(st, 801) == 0
+    st, _ = play(st, {"type": "move", "pc": "maeve", "path": ["700:B"], "slots": ["3.e"]})
+    st, _ = advance(st)
+    assert tokens(st, 801) == 1
