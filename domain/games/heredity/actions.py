@@ -564,14 +564,20 @@ def apply_trade(t, move: dict) -> None:
             I.equip(t, to, item)                                          # HER-INV-13
 
 
-def check_repair(s: dict, seat: int, move: dict) -> tuple:
-    """HER-ITEM-14/15."""
+def own_item(s: dict, seat: int, move: dict, rule: str) -> tuple:
+    """The acting PC and an Item of its own inventory (Repair, Upgrade)."""
     pc = move.get("pc")
     check_pc(s, seat, pc)
     check_window(s)
     item = move.get("item")
     if item not in items_of(s, pc):
-        raise IllegalMove("HER-ITEM-15", f"Item {item} is not in {pc}'s inventory")
+        raise IllegalMove(rule, f"Item {item} is not in {pc}'s inventory")
+    return pc, item
+
+
+def check_repair(s: dict, seat: int, move: dict) -> tuple:
+    """HER-ITEM-14/15."""
+    pc, item = own_item(s, seat, move, "HER-ITEM-15")
     damaged = [r for r, rec in I_card_slots(s, item) if slot_state(s, r)["d"]]
     if not damaged:
         raise IllegalMove("HER-ITEM-15", f"Item {item} carries no Damage token")
@@ -598,12 +604,7 @@ def do_repair(t, seat: int, move: dict) -> None:
 
 def check_upgrade(s: dict, seat: int, move: dict) -> tuple:
     """HER-ITEM-16/17, HER-AMB-25."""
-    pc = move.get("pc")
-    check_pc(s, seat, pc)
-    check_window(s)
-    item = move.get("item")
-    if item not in items_of(s, pc):
-        raise IllegalMove("HER-ITEM-16", f"Item {item} is not in {pc}'s inventory")
+    pc, item = own_item(s, seat, move, "HER-ITEM-16")
     if any(slot_state(s, r)["t"] is not None or slot_state(s, r)["d"] for r, _ in I_card_slots(s, item)):
         raise IllegalMove("HER-ITEM-16", "an Item carrying an Action or Damage token cannot be upgraded")
     ups = face(s, item)["upgrades"]
