@@ -713,6 +713,8 @@ def do_choose(t, seat: int, move: dict) -> None:
     elif kind == "allocate_materials":
         t.emit("PcMaterials", pc=opt, delta=1)
         I.set_var(t, "allocated", I.top(t)["vars"].get("allocated", 0) + 1)
+    elif kind == "choose_pc":
+        I.set_var(t, "chosen_pc", opt)
     elif kind == "npc_area":
         I.set_var(t, "npc_area", opt)
     elif kind == "npc_order":

@@ -22,7 +22,7 @@ from .timeline import anchor_fact, arrival_ops, next_position, restored
 
 CMP = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
        "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
-WAITING_OPS = {"hit", "aiTarget", "aiMove", "activate", "gainItem", "gainMaterials", "placeNpc", "actionWindow",
+WAITING_OPS = {"damage", "hit", "aiTarget", "aiMove", "activate", "gainItem", "gainMaterials", "placeNpc", "actionWindow",
                "aiMelee", "aiRanged"}
 
 
@@ -494,7 +494,19 @@ def characters(t: Ctx, selector: str, arg) -> tuple[list[str], list[tuple[int, i
 
 
 def op_damage(t, op):
-    """HER-INSTR-07, HER-DAMAGE-02: direct damage ignores Defence."""
+    """HER-INSTR-07, HER-DAMAGE-02: direct damage ignores Defence. `CHOSEN_PC`: the players
+    choose a non-Dying PC (HER-DECIDE-25, HER-AMB-39)."""
+    if op["selector"] == "CHOSEN_PC":
+        chosen = top(t)["vars"].get("chosen_pc")
+        if chosen is None:
+            options = sorted(p for p, rec in t.s["pcs"].items() if rec["area"] and not is_dying(t.s, p))
+            if len(options) > 1:
+                wait(t, "choose_pc", options, None)
+                return
+            chosen = options[0] if options else None
+        set_var(t, "chosen_pc", None)
+        op = dict(op, selector=chosen or "NOBODY")
+    step(t)
     pcs, npcs = characters(t, op["selector"], op.get("arg"))
     hits = []
     for pc in pcs:

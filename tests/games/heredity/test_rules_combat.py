@@ -319,3 +319,15 @@ def test_karma_draw_discard_reshuffle():
     assert st["karma"]["deck"] == [] and len(st["karma"]["discard"]) == 9
     st, facts = run_ops(st, "DRAW_KARMA")
     assert "KarmaShuffled" in types(facts) and len(st["karma"]["deck"]) == 8 and len(st["karma"]["discard"]) == 1
+
+
+@pytest.mark.rule("HER-DECIDE-25", "HER-AMB-39")
+def test_card_asks_the_players_to_choose_a_pc():
+    st = game()
+    for n in (4, 5, 6):
+        st["cards"][str(n)]["face"] = "back"
+    cover_hearts(st, "brick")                                   # Brick is Dying: not a choice
+    st, _ = run_ops(st, "DAMAGE 1 CHOSEN_PC")
+    assert st["pending"]["kind"] == "choose_pc" and st["pending"]["options"] == ["djamal", "maeve", "nell"]
+    st, facts = play(st, {"type": "choose", "option": 2})
+    assert st["pending"]["kind"] == "damage_slot" and st["pending"]["pc"] == "nell"
