@@ -121,7 +121,7 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
                 walk(nb, acc + [nb])
     walk(start, [])
     for path in paths:
-        choices = [[r] for r in move_slots] if len(path) == 1 else [move_slots[:len(path)]]
+        choices = [list(c) for c in combinations(move_slots, len(path))]      # HER-DECIDE-03
         for slots in choices:
             move = {"type": "move", "pc": pc, "path": path, "slots": slots}
             if _ok(A.check_move, s, seat, move):
@@ -151,9 +151,8 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
         for other in sorted(s["pcs"]):
             if same_area(s, s["pcs"][other]["area"], me["area"]):
                 for dref, rec, n in pc_slots(s, other):
-                    if slot_state(s, dref)["d"]:
+                    if slot_state(s, dref)["d"]:                   # which token (HER-DECIDE-10)
                         out.append({"type": "heal", "pc": pc, "slot": ref, "target": {"pc": other}, "damage": dref})
-                        break
         from .query import npcs_on_terrain
         for n, i, a in npcs_on_terrain(s):
             if same_area(s, a, me["area"]) and s["npcs"][str(n)][i]["damage"] > 0:
@@ -163,15 +162,17 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
     lying = items_in_area(s, me["area"])
     for ref in interact:                                   # every free Interact slot (HER-DECIDE-03)
         for k_mat in sorted({0, here}):
-            for size in range(0, min(len(lying), 2) + 1):
+            for size in range(0, min(len(lying), 4) + 1):
                 for items in combinations(lying, size):
                     move = {"type": "pickup", "pc": pc, "slot": ref, "materials": k_mat, "items": list(items)}
                     if _ok(A.check_pickup, s, seat, move):
                         out.append(move)
         for item in items_of(s, pc):
-            move = {"type": "repair", "pc": pc, "slot": ref, "item": item}
-            if _ok(A.check_repair, s, seat, move):
-                out.append(move)
+            from .query import card_slots
+            for dref, _ in card_slots(s, item):
+                move = {"type": "repair", "pc": pc, "slot": ref, "item": item, "damage": dref}
+                if slot_state(s, dref)["d"] and _ok(A.check_repair, s, seat, move):
+                    out.append(move)
             from .query import face
             for u in range(len(face(s, item)["upgrades"])):
                 move = {"type": "upgrade", "pc": pc, "slot": ref, "item": item, "upgrade": u}
@@ -214,10 +215,11 @@ def combined_moves(s: dict, seat: int) -> list[dict]:
                 if target in attack_targets(s, pc, rng):
                     able.append({"pc": pc, "slot": ref})
                     break
-        if len(able) >= 2:
-            move = {"type": "combined_attack", "target": target, "participants": able[:2]}
-            if _ok(A.check_combined_attack, s, seat, move):
-                out.append(move)
+        for size in range(2, len(able) + 1):                      # HER-DECIDE-17
+            for group in combinations(able, size):
+                move = {"type": "combined_attack", "target": target, "participants": list(group)}
+                if _ok(A.check_combined_attack, s, seat, move):
+                    out.append(move)
     for card, idx, action in card_actions(s):
         comb = action.get("combined")
         if not comb:
