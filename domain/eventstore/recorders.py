@@ -197,44 +197,45 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
     ) -> list[int] | None:
         n = len(stored_events)
         # Group the batch by aggregate (first appearance order): one stored batch each.
-        groups: dict[str, list[StoredEvent]] = {}
-        last_id: object = None
-        group: list[StoredEvent] = []
+        groups: dict[str, list[StoredEvent]]
+        first_id = stored_events[0].originator_id if n else None
+        if all(s.originator_id is first_id for s in stored_events):  # the usual case
+            groups = {str(first_id): list(stored_events)} if n else {}
+        else:
+            groups = {}
+            for s in stored_events:
+                groups.setdefault(str(s.originator_id), []).append(s)
+        for oid in groups:
+            if "\n" in oid:
+                msg = f"Originator id {oid!r} contains a newline"
+                raise DataError(msg)
+        topics = self._encoded_topics
         for s in stored_events:
-            if s.originator_id is not last_id:
-                last_id = s.originator_id
-                oid = str(last_id)
-                found = groups.get(oid)
-                if found is None:
-                    if "\n" in oid:
-                        msg = f"Originator id {oid!r} contains a newline"
-                        raise DataError(msg)
-                    found = groups[oid] = []
-                group = found
-            group.append(s)
+            if s.topic not in topics:
+                topic = s.topic.encode()
+                if b"\n" in topic or b"\0" in topic:
+                    msg = f"Topic {s.topic!r} contains a newline or NUL"
+                    raise DataError(msg)
+                topics[s.topic] = topic
         keys: list[str] = [self.seq_key, self.stream_key, self.tracking_key]
         per_aggregate: list[Any] = []
         staged: list[tuple[str, bytes]] = []
         counts: list[bytes] = []
         highs: list[bytes] = []
-        topics = self._encoded_topics
         for oid, events in groups.items():
             versions = [s.originator_version for s in events]
             if len(set(versions)) != len(versions):
                 msg = f"Stored events are not unique: {stored_events}"
                 raise IntegrityError(msg)
-            header = []
-            for s in events:
-                topic = topics.get(s.topic)
-                if topic is None:
-                    topic = s.topic.encode()
-                    if b"\n" in topic or b"\0" in topic:
-                        msg = f"Topic {s.topic!r} contains a newline or NUL"
-                        raise DataError(msg)
-                    topics[s.topic] = topic
-                header.append(b"%d %d %s\n" % (s.originator_version, len(s.state), topic))
+            states = [s.state for s in events]
+            header = b"".join(
+                [
+                    b"%d %d %s\n" % (v, len(state), topics[s.topic])
+                    for v, state, s in zip(versions, states, events)
+                ]
+            )
             high = max(versions)
-            batch = b"".join(header) + b"\0" + b"".join([s.state for s in events])
+            batch = header + b"\0" + b"".join(states)
             index = self.key_head + oid + self.key_tail
             if len(batch) > STAGE_ABOVE_BYTES:
                 stage = f"{index}:stage:{os.urandom(8).hex()}"

@@ -19,7 +19,8 @@ Fixtures
   same env for both ways of running; tests using ``store_env`` run twice.
 
 Helpers (plain functions): ``find_redis_url()``, ``session_embedded_dir()``, ``application_env(url, prefix, **extra)``,
-``embedded_env(data_dir, prefix, **extra)``, ``delete_prefix(client, prefix)``.
+``embedded_env(data_dir, prefix, **extra)``, ``delete_prefix(client, prefix)`` (from
+``domain.eventstore.admin``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from typing import Any
 
 import pytest
 import redis
+
+from domain.eventstore.admin import delete_prefix
 
 LOCAL_URL = "redis://127.0.0.1:6379/0"
 PERSISTENCE_MODULE = "domain.eventstore"
@@ -115,18 +118,6 @@ def embedded_env(data_dir: str, prefix: str, **extra: str) -> dict[str, str]:
         "REDIS_KEY_PREFIX": prefix,
         **extra,
     }
-
-
-def delete_prefix(client: redis.Redis, prefix: str) -> None:
-    """Delete every key under `prefix:` (SCAN + UNLINK)."""
-    batch = []
-    for key in client.scan_iter(match=f"{prefix}:*", count=1000):
-        batch.append(key)
-        if len(batch) >= 500:
-            client.unlink(*batch)
-            batch.clear()
-    if batch:
-        client.unlink(*batch)
 
 
 @pytest.fixture(scope="session")
