@@ -113,7 +113,11 @@ def advance(t: Ctx) -> None:
     if fixed is not None:
         t.emit("TimelineRestored", timeline=fixed[0], hourglass=fixed[1])
     host = t.s["timeline"][t.s["hourglass"]]["card"]
-    push(t, arrival_ops(t.s, t.s["hourglass"]), host, None, "event", track_face=True)
+    ops = arrival_ops(t.s, t.s["hourglass"])
+    if host != C(t.s).family or not any(op.get("op") == "checkDefeat" for op in ops):
+        t.emit("StackPush", frame={"ops": [{"op": "checkDefeat"}], "i": 0, "self": None, "actor": None,
+                                   "face": None, "vars": {}, "kind": "check"})
+    push(t, ops, host, None, "event", track_face=True)
 
 
 # -- possibility (HER-AMB-08) ---------------------------------------------------------------

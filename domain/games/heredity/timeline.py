@@ -65,7 +65,8 @@ def restored(state: dict) -> tuple[list, int] | None:
 
 def arrival_ops(state: dict, pos: int) -> list:
     """The Event section of the card the Hourglass moved onto, with its vertical stack
-    (HER-TIMELINE-11, HER-AMB-06), then the defeat check (HER-TIMELINE-14)."""
+    (HER-TIMELINE-11, HER-AMB-06). The defeat check that follows (HER-TIMELINE-14) runs in its
+    own frame, so it happens even when the card flips or burns itself."""
     host = state["timeline"][pos]["card"]
     f = face(state, host)
     ops: list = []
@@ -92,8 +93,4 @@ def arrival_ops(state: dict, pos: int) -> list:
         ops.append(step)
         ops += after.get(n, [])
     ops += tail
-    if host != C(state).family:
-        ops.append({"op": "checkDefeat"})
-    elif not any(op.get("op") == "checkDefeat" for op in ops):
-        ops.append({"op": "checkDefeat"})
     return ops

@@ -92,3 +92,15 @@ def test_defeat_checked_after_every_event():
     st, facts = advance(st)
     assert st["over"] == "defeat" and "801" in st["reason"]
     assert [f["card"] for f in facts if f["type"] == "HourglassMoved"] == [800]
+
+
+@pytest.mark.rule("HER-TIMELINE-14", "HER-AMB-07")
+def test_defeat_checked_even_when_the_card_flips_itself():
+    ch = chapter([terrain(700, {"A": 3})], [narrative(800, "", event="ADD 1 generic TO 801; FLIP", back={"instructions": ""}),
+                                            narrative(801, "", defeat="TOKENS(self) >= 1")])
+    st = game(ch)
+    set_timeline(st, [800])
+    from .helpers import take_to_table
+    take_to_table(st, 801)
+    st, facts = advance(st)
+    assert st["over"] == "defeat" and [f["card"] for f in facts if f["type"] == "HourglassMoved"] == [800]
