@@ -45,8 +45,8 @@ def evolve(state: dict, fact: dict) -> dict:
     elif t == "WindowClosed":
         state["window"] = None
     elif t == "TokensRetrieved":
-        for pc in state["pcs"].values():
-            pc["tokens"] = ["avail", "avail", "avail"]
+        for name, pc in state["pcs"].items():
+            pc["tokens"] = ["avail"] * (4 if state.get("purple") == name else 3)
         for ref in list(state["slots"]):
             _set_slot(state, ref, "t", None)
     elif t == "TokenPlaced":
@@ -168,6 +168,14 @@ def evolve(state: dict, fact: dict) -> dict:
         state["mods"].append({"card": fact["card"], "face": fact["face"], "modifier": fact["modifier"]})
     elif t == "Initialised":
         state["initialised"].append(fact["item"])
+    elif t == "PurpleAssigned":
+        old = state.get("purple")
+        if old is not None and len(state["pcs"][old]["tokens"]) == 4:
+            where = state["pcs"][old]["tokens"].pop()
+            if where not in ("avail", "middle") and where in state["slots"]:
+                _set_slot(state, where, "t", None)
+        state["purple"] = fact["pc"]
+        state["pcs"][fact["pc"]]["tokens"].append("avail")
     elif t == "TradeDeclined":
         state["declined"].append(fact["key"])
     elif t == "NpcSlain":

@@ -906,6 +906,12 @@ def op_defeat(t, op):
     t.emit("GameEnded", outcome="defeat", reason=f"card {top(t)['self']}")
 
 
+def op_purple(t, op):
+    """HER-COMP-01 / HER-AMB-43: the purple token joins a PC's tokens only when a card says so."""
+    if op["pc"] in t.s["pcs"] and t.s.get("purple") != op["pc"]:
+        t.emit("PurpleAssigned", pc=op["pc"])
+
+
 def op_narrate(t, op):
     t.emit("Narrated", text=op["text"])
 
@@ -926,7 +932,7 @@ HANDLERS = {
     "placeTerrain": op_place_terrain, "makeAction": op_make_action, "persistent": op_persistent,
     "drawKarma": op_draw_karma, "karmaEvolve": op_karma_evolve, "karmaEffect": op_karma_effect,
     "attack": op_attack, "retrieveActions": op_retrieve, "actionWindow": op_window,
-    "checkDefeat": op_check_defeat, "victory": op_victory, "defeat": op_defeat, "narrate": op_narrate,
+    "checkDefeat": op_check_defeat, "victory": op_victory, "defeat": op_defeat, "narrate": op_narrate, "purple": op_purple,
     "runEvent": op_run_event, "burnDead": op_burn_dead, "equipChoice": op_equip_choice,
     "activate": op_activate, "aiTarget": op_ai_target, "aiMove": op_ai_move, "aiMelee": op_ai_melee,
     "aiRanged": op_ai_ranged,

@@ -244,6 +244,8 @@ class Parser:
                   "CHECK_DEFEAT": "checkDefeat", "VICTORY": "victory", "DEFEAT": "defeat"}
         if w in simple:
             return {"op": simple[w]}
+        if w == "PURPLE_TOKEN":
+            return {"op": "purple", "pc": self.word()}
         if w == "NARRATE":
             return {"op": "narrate", "text": self.next().strip('"')}
         if w == "MOVE":

@@ -61,7 +61,7 @@ def initial_state(players: int, options) -> dict:
         "pcs": {pc: {"area": None, "tokens": ["avail"] * 3, "materials": 0} for pc in content.pc_ids},
         "slots": {}, "npcs": {}, "karma": {"deck": [], "discard": [], "burned": []},
         "window": None, "stack": [], "pending": None, "declined": [],
-        "actions": [], "mods": [], "bind": {}, "initialised": [], "slain": 0,
+        "actions": [], "mods": [], "bind": {}, "initialised": [], "slain": 0, "purple": None,
     }
 
 

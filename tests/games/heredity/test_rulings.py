@@ -254,3 +254,15 @@ def test_stacked_card_with_a_condition_trigger():
     st, _ = play(st, {"type": "move", "pc": "maeve", "path": ["700:B"], "slots": ["3.e"]})
     st, _ = advance(st)
     assert tokens(st, 801) == 1
+
+
+@pytest.mark.rule("HER-AMB-43", "HER-COMP-01")
+def test_purple_token_only_when_a_card_says_so():
+    st = game()
+    assert st["purple"] is None and all(len(p["tokens"]) == 3 for p in st["pcs"].values())
+    st, _ = run_ops(st, "PURPLE_TOKEN nell")
+    assert st["pcs"]["nell"]["tokens"] == ["avail"] * 4
+    st, _ = advance(st)
+    assert st["pcs"]["nell"]["tokens"] == ["avail"] * 4 and len(st["pcs"]["maeve"]["tokens"]) == 3
+    st, _ = run_ops(st, "PURPLE_TOKEN maeve")
+    assert len(st["pcs"]["nell"]["tokens"]) == 3 and len(st["pcs"]["maeve"]["tokens"]) == 4
