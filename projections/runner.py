@@ -53,8 +53,10 @@ def catch_up(app: Any, projection: GameProjection, *, batch_size: int = 200, pro
         try:
             projection.process_batch(records_of(app, notifications), Tracking(app.name, notifications[-1].id),
                                      after=position)
-        except (IntegrityError, StaleView):  # another runner got there first, or a rebuild started
+        except (IntegrityError, StaleView) as conflict:  # another runner got there first, or a rebuild
             projection.forget()
+            if isinstance(conflict, StaleView):
+                time.sleep(0.05)  # a rebuild may still be clearing the view
             position = view.max_tracking_id(app.name) or 0
             continue
         except Exception:

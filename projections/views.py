@@ -75,8 +75,9 @@ class RedisView(TrackingRecorder):
             while True:
                 try:
                     pipe.watch(self.tracking_key, self.generation_key)
-                    if int(pipe.get(self.generation_key) or 0) != self.generation:
-                        raise StaleView(f"projection {self.name!r} was rebuilt")
+                    generation = int(pipe.get(self.generation_key) or 0)
+                    if generation != self.generation or generation < 0:
+                        raise StaleView(f"projection {self.name!r} is being rebuilt or was rebuilt")
                     current = pipe.hget(self.tracking_key, tracking.application_name)
                     position = None if current is None else int(current)
                     if after is not None and (position or 0) != after:
@@ -101,8 +102,13 @@ class RedisView(TrackingRecorder):
         return self.client.scan_iter(match=f"{self.base}:*", count=1000)
 
     def clear(self) -> None:
-        """Forget everything (keys of this view only) and start a new generation."""
-        self.generation = int(self.client.incr(self.generation_key))
+        """Forget everything (keys of this view only) and start a new generation.
+
+        While the keys are deleted the generation is negative, so no runner can commit
+        into a half-cleared view; the new (positive) generation is set once they are gone.
+        """
+        generation = abs(self.current_generation()) + 1
+        self.client.set(self.generation_key, -generation)
         batch: list = []
         for key in self.data_keys():
             batch.append(key)
@@ -111,6 +117,8 @@ class RedisView(TrackingRecorder):
                 batch.clear()
         if batch:
             self.client.unlink(*batch)
+        self.client.set(self.generation_key, generation)
+        self.generation = generation
 
     def refresh_generation(self) -> None:
         self.generation = self.current_generation()

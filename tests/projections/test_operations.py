@@ -166,3 +166,14 @@ def test_reads_after_a_write_reflect_it(client, read_side):
         game.move((move_no - 1) % 2, {"type": "add", "amount": 1})
         assert client.get(f"/games/{game.id}/replay").json()["steps"] == move_no
         assert client.get(f"/games/{game.id}/scores").json()["history"][-1]["move_no"] == move_no
+
+
+def test_rebuild_while_the_api_runner_follows_the_same_views(client, service, read_side, settings):
+    play_some_games(client, count=2, seed=13)
+    read_side.sync()
+    operator = ReadSide(service)  # e.g. `heirloom projections rebuild` in another process
+    for name in PROJECTION_CLASSES:
+        operator.rebuild(name, show_progress=False)
+        play_some_games(client, count=1, seed=20 + len(name))  # the API keeps writing meanwhile
+    read_side.sync(timeout=10)
+    assert dumps(read_side) == dumps(rebuilt(service, settings))
