@@ -177,3 +177,48 @@ def test_rebuild_while_the_api_runner_follows_the_same_views(client, service, re
         play_some_games(client, count=1, seed=20 + len(name))  # the API keeps writing meanwhile
     read_side.sync(timeout=10)
     assert dumps(read_side) == dumps(rebuilt(service, settings))
+
+
+RUN_PROJECTIONS = """
+import dataclasses, sys
+import api.app
+real = api.app.load_games
+api.app.load_games = lambda s: real(dataclasses.replace(s, strict_games=False))
+from api.cli import main
+sys.exit(main(["projections", "run"]))
+"""
+
+
+def test_projections_run_in_a_separate_process_serve_an_external_api(settings, monkeypatch):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from tests.support.api_client import make_app
+
+    monkeypatch.setenv("HEIRLOOM_PROJECTIONS", "external")
+    app = make_app(settings)
+    env = dict(os.environ, REDIS_URL=settings.redis_url, REDIS_KEY_PREFIX=settings.key_prefix,
+               HEIRLOOM_EXTRA_GAMES="tests.support.dice_duel,tests.support.api_count", PYTHONPATH=os.getcwd())
+    runner = subprocess.Popen([sys.executable, "-c", RUN_PROJECTIONS], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        with TestClient(app) as client:
+            assert not app.state.projections.runner.running  # nothing applies events in the API
+            game = TestGame.create(client, "api_count", 2, seed=1)
+            for move_no in range(1, 4):
+                game.move((move_no - 1) % 2, {"type": "add", "amount": 1})
+                assert client.get(f"/games/{game.id}/replay").json()["steps"] == move_no
+            assert client.get(f"/games/{game.id}/scores").json()["history"][-1]["move_no"] == 3
+    finally:
+        runner.send_signal(signal.SIGTERM)
+        try:
+            _, err = runner.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            runner.kill()
+            _, err = runner.communicate()
+    assert runner.returncode == 0, err
+    assert "following the log" in err
