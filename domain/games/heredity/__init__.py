@@ -5,6 +5,15 @@ Modules: `lang` (instruction language -> AST, see GRAMMAR.md), `content` (TOML c
 `interp` (the interpreter: call stack and pending decisions are state), `ai` (NPC AI),
 `actions` (PC actions and decision answers), `moves` (legal moves), `evolve`, `view`,
 `describe`, `state` (initial state and setup).
+
+Turn flow (there are no turns: the Hourglass drives everything, HER-GEN-05):
+
+| phase            | state                                              | who may act                       | moves                                   |
+|------------------|----------------------------------------------------|-----------------------------------|-----------------------------------------|
+| action window    | `window` set, stack at that depth, no `pending`    | every seat, for the PCs it controls | PC actions, free drops, injuries, `end_window` |
+| decision pending | `pending` = {kind, options, pc}                    | controllers of `pending.pc` (all seats if none) | `choose` an option, voluntary injury |
+| resolving        | frames on `stack` (never visible between moves)    | nobody: `interp.run` continues    | —                                       |
+| over             | `over` = "victory" / "defeat"                      | nobody                            | —                                       |
 """
 
 from __future__ import annotations

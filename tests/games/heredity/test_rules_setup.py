@@ -290,3 +290,15 @@ def test_unexplored_terrain_hidden():
     icons = v["terrain_faces"]["101"]["icons"]
     assert {"kind": "explore", "edge": "E", "terrain": 102} in icons
     assert any(i["kind"] == "watch" and i["card"] == 120 for i in icons) and "120" not in v["cards"]
+
+
+@pytest.mark.rule("HER-SETUP-08")
+def test_options_are_checked():
+    from domain.engine import IllegalMove
+    with pytest.raises(IllegalMove, match="unknown option"):
+        RULES.initial_state(2, {"speed": "fast"})
+    with pytest.raises(IllegalMove, match="unknown chapter"):
+        RULES.initial_state(2, {"chapter": "nope"})
+    with pytest.raises(IllegalMove):
+        RULES.initial_state(3, {"control": {"maeve": 0}})
+    assert RULES.initial_state(4, {})["chapter"] == "swan-1"
