@@ -191,6 +191,9 @@ def d_advanced(ctx, seat, move):
     """ADA-ACTIONS-06/07, ADA-AMB-16."""
     fl, p = ctx.fl, ctx.p(seat)
     if not _phase(fl, "adv"):
+        colour = C.AREA_COLOUR.get(fl["area"])
+        if fl["ttype"] == "actions" and colour and p["research"][colour] < C.RESEARCH[colour]["advanced1"]:
+            raise IllegalMove("ADA-ACTIONS-06", f"your {colour} Research is below Advanced level 1")
         raise IllegalMove("ADA-ACTIONS-07", "the Advanced action follows the main action of an Actions turn")
     colour = C.AREA_COLOUR[fl["area"]]
     level = 2 if p["research"][colour] >= C.RESEARCH[colour]["advanced2"] else 1

@@ -29,6 +29,9 @@ def _fact_text(f, seat):
         return f"moves {f['colour']} Research to {f['to']}"
     if t == "SteamMoved":
         return f"raises Steam to {f['to']}"
+    if t == "WsDieMoved":
+        return (f"moves a {f['die']['c']} {f['die']['v']} from Workshop space {f['space'] + 1} to space {f['to'] + 1}"
+                + (" (1 Coal for the extra space)" if f.get("extra") else ""))
     if t == "WsDiePushed":
         return f"pushes a {f['die']['c']} {f['die']['v']} onto the bonus space of Workshop space {f['space'] + 1}"
     if t == "WsRefilled":
@@ -76,7 +79,9 @@ def _fact_text(f, seat):
         label = f["colour"] + " Assignment" if f["kind"] == "assign" else f["science"] + " Science"
         return f"takes a {f['value']}-Prestige {label} token"
     if t == "DieValue":
-        return f"sets a die to {f['to']}"
+        w = f["where"]
+        place = (f"Workshop space {w[1] + 1}" if w[0] == "ws" else f"the {w[0]}")
+        return f"sets a die in {place} to {f['to']}"
     if t == "DieSwapped":
         return "swaps a die with the Workshop"
     if t == "Published":
@@ -90,10 +95,41 @@ def _fact_text(f, seat):
     return None
 
 
+CHOICE_WORDS = {
+    "track": "puts the Research on the {} track", "disc_src": "takes the disc from gear space {}",
+    "workshop_reward": "picks the {} Workshop reward", "innov_bonus": "spends 2 Innovation for the {} reward",
+    "study_main": "takes the Study reward: {}", "study_extra": "takes the extra Study reward: {}",
+    "study_any": "takes the Study item: {}", "travel": "travels to {}", "small_city": "moves to {}",
+    "column": "files the Assignment in the {} column", "remove": "removes {} from the game",
+    "hand_limit": "discards {} for the hand limit", "discard": "discards {}", "play_free": "plays {} for free",
+    "use_partner": "uses the effect of {}", "breakthrough": "takes the {} Breakthrough",
+    "any_advanced": "takes the level-1 {} Advanced action", "atoken": "takes the {} Assignment token",
+    "stoken": "takes a {} Science token", "pub_adv": "takes the level-1 Advanced action",
+}
+
+
+def _pick_words(state, pick):
+    fl = state["flow"]
+    top = fl["agenda"][-1] if fl["agenda"] else None
+    kind = top.get("kind") if top else None
+    if pick is None:
+        return "declines"
+    value = pick
+    if isinstance(pick, str) and pick in C.CITIES:
+        value = C.CITIES[pick]["name"]
+    elif isinstance(pick, str) and (pick in C.PARTNERS or "#" in pick):
+        value = C.partner(pick)["name"]
+    elif kind == "disc_src" and isinstance(pick, int):
+        value = pick + 1
+    if kind in CHOICE_WORDS and top.get("opts") and pick in top["opts"]:
+        return CHOICE_WORDS[kind].format(value)
+    return f"chooses {value}"
+
+
 def describe(state, seat, move, facts):
     kind = move.get("type")
     head = {
-        "workshop": "takes a Workshop turn, moving a die{}".format(" two spaces for 1 Coal" if move.get("extra") else ""),
+        "workshop": "takes a Workshop turn",
         "adjust": "pays 1 Coal to adjust a Workshop die",
         "actions": f"takes an Actions turn ({move.get('action')})",
         "pass": "cannot take a turn and passes",
@@ -105,7 +141,7 @@ def describe(state, seat, move, facts):
         "end_turn": "ends the turn" + (" (keeping the Build for later)" if move.get("defer_build") else ""),
         "decline_build": "declines the deferred Build",
         "draft": f"drafts {C.partner(move['card'])['name'] if move.get('card') in C.PARTNERS else move.get('card')}",
-        "choose": f"chooses {move.get('pick')!r}" if move.get("pick") is not None else "declines",
+        "choose": _pick_words(state, move.get("pick")) if kind == "choose" else "",
     }.get(kind, kind)
     details = [x for x in (_fact_text(f, seat) for f in facts) if x]
     sentence = f"Seat {seat} {head}"

@@ -408,4 +408,4 @@ def test_advanced_needs_the_research_level():
     g.pick([0, "row1"])
     g.pick("book")
     assert g.top()["name"] == "endopt"
-    g.rej("ADA-ACTIONS-07", type="advanced")
+    g.rej("ADA-ACTIONS-06", type="advanced")
