@@ -12,7 +12,6 @@ import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from api.cli import main
-from domain.service import GameService
 from projections.readside import PROJECTION_CLASSES, ReadSide
 from tests.support import api_count, dice_duel  # noqa: F401  (register the test games)
 from tests.support.api_client import TestGame
@@ -194,7 +193,6 @@ def test_projections_run_in_a_separate_process_serve_an_external_api(settings, m
     import signal
     import subprocess
     import sys
-    import time
 
     from fastapi.testclient import TestClient
 
