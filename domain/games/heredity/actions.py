@@ -172,8 +172,8 @@ def check_combined_action(s: dict, seat: int, move: dict) -> tuple:
     if len(pcs) != need or len(set(pcs)) != len(pcs):
         raise IllegalMove("HER-INSTR-13", f"this combined action needs exactly {need} different PCs")
     areas = action["combined"].get("areas")
+    check_participants(s, seat, move)
     for k, p in enumerate(parts):
-        check_pc(s, seat, p["pc"])
         token_index(s, p["pc"])
         check_slot(s, p["pc"], p.get("slot"), action["icon"])
         where_ok = same_area(s, s["pcs"][p["pc"]]["area"], areas[k]) if areas else action_place_ok(s, p["pc"], move["card"], action)
@@ -184,6 +184,14 @@ def check_combined_action(s: dict, seat: int, move: dict) -> tuple:
 
 def do_combined_action(t, seat: int, move: dict) -> None:
     parts, action = check_combined_action(t.s, seat, move)
+    if ask_consent(t, seat, move):
+        return
+    apply_combined_action(t, move)
+
+
+def apply_combined_action(t, move: dict) -> None:
+    action = find_action(t.s, move["card"], move["action"])
+    parts = move["participants"]
     for p in parts:
         place_token(t, p["pc"], p["slot"])
     I.push(t, list(action["body"]), move["card"], parts[0]["pc"], "action", {"allocate": True}, track_face=True)
@@ -403,9 +411,9 @@ def check_combined_attack(s: dict, seat: int, move: dict) -> list:
     parts = move.get("participants") or []
     if len(parts) < 2 or len({p.get("pc") for p in parts}) != len(parts):
         raise IllegalMove("HER-COMBINED-01", "a combined attack needs two or more different PCs")
+    check_participants(s, seat, move)
     out = []
     for p in parts:
-        check_pc(s, seat, p.get("pc"))
         token_index(s, p["pc"])
         power, rng = check_attack_slot(s, p["pc"], p.get("slot"))
         try:
@@ -417,10 +425,48 @@ def check_combined_attack(s: dict, seat: int, move: dict) -> list:
 
 
 def do_combined_attack(t, seat: int, move: dict) -> None:
-    parts = check_combined_attack(t.s, seat, move)
+    check_combined_attack(t.s, seat, move)
+    if ask_consent(t, seat, move):
+        return
+    apply_combined_attack(t, move)
+
+
+def apply_combined_attack(t, move: dict) -> None:
+    parts = [{"pc": p["pc"], "slot": p["slot"], "power": slot_power(t.s, p["pc"], p["slot"])}
+             for p in move["participants"]]
     for p in parts:
         place_token(t, p["pc"], p["slot"])
     I.resolve_attack(t, [{"pc": p["pc"], "power": p["power"]} for p in parts], move["target"])
+
+
+# -- several controllers: one command, co-signed (HER-COMBINED-03, HER-INSTR-13, HER-CONTROL-05) --
+def combo_key(move: dict) -> str:
+    return f"{move['type']}:" + ",".join(sorted(p.get("pc", "?") for p in move.get("participants") or []))
+
+
+def check_participants(s: dict, seat: int, move: dict) -> None:
+    parts = move.get("participants") or []
+    for p in parts:
+        if p.get("pc") not in s["pcs"]:
+            raise IllegalMove("HER-CONTROL-05", f"unknown PC {p.get('pc')!r}")
+    if not any(seat in s["control"][p["pc"]] for p in parts):
+        raise IllegalMove("HER-CONTROL-05", f"seat {seat} controls none of the participants")
+    if combo_key(move) in s["declined"]:
+        raise IllegalMove("HER-CONTROL-05", "the other controllers already refused this during the window")
+
+
+def foreign(s: dict, seat: int, move: dict, agreed: list) -> list[str]:
+    return [p["pc"] for p in move["participants"] if seat not in s["control"][p["pc"]] and p["pc"] not in agreed]
+
+
+def ask_consent(t, seat: int, move: dict, agreed: list | None = None) -> bool:
+    """Wait for the next other controller's agreement; False when everybody agreed."""
+    agreed = agreed or []
+    others = foreign(t.s, seat, move, agreed)
+    if not others:
+        return False
+    I.wait(t, "combined_consent", ["accept", "decline"], others[0], move=move, by=seat, agreed=agreed)
+    return True
 
 
 # -- Heal ---------------------------------------------------------------------------------------
@@ -688,7 +734,10 @@ def check_choose(s: dict, seat: int, move: dict) -> tuple:
     k = move.get("option")
     if not isinstance(k, int) or not 0 <= k < len(p["options"]):
         raise IllegalMove("HER-GEN-02", f"option must be 0..{len(p['options']) - 1}")
-    return p, p["options"][k]
+    opt = p["options"][k]
+    if isinstance(opt, dict) and "slot" in opt and seat not in s["control"][opt["pc"]]:
+        raise IllegalMove("HER-CONTROL-05", f"only {opt['pc']}'s controller may spend its token")
+    return p, opt
 
 
 def frame_depth(s: dict, kind: str) -> int:
@@ -733,6 +782,11 @@ def do_choose(t, seat: int, move: dict) -> None:
         else:
             place_token(t, opt["pc"], opt["slot"])
             I.set_var(t, "joined", I.top(t)["vars"].get("joined", []) + [opt])
+    elif kind == "combined_consent":
+        if opt == "decline":
+            t.emit("TradeDeclined", key=combo_key(p["move"]))
+        elif not ask_consent(t, p["by"], p["move"], p["agreed"] + [p["pc"]]):
+            (apply_combined_attack if p["move"]["type"] == "combined_attack" else apply_combined_action)(t, p["move"])
     elif kind == "trade_consent":
         if opt == "accept":
             apply_trade(t, p["trade"])

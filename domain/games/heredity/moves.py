@@ -48,7 +48,9 @@ def legal_moves(s: dict, seat: int) -> list[dict]:
         p = s["pending"]
         if p["pc"] is not None and seat not in s["control"][p["pc"]]:
             return []
-        return [{"type": "choose", "option": k} for k in range(len(p["options"]))] + voluntary_injuries(s, seat)
+        options = [k for k, o in enumerate(p["options"])
+                   if not (isinstance(o, dict) and "slot" in o and seat not in s["control"][o["pc"]])]
+        return [{"type": "choose", "option": k} for k in options] + voluntary_injuries(s, seat)
     if s["window"] is None or len(s["stack"]) != s["window"]:
         return []
     moves: list[dict] = []
@@ -204,7 +206,7 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
 
 def combined_moves(s: dict, seat: int) -> list[dict]:
     out = []
-    mine = [pc for pc in sorted(s["pcs"]) if seat in s["control"][pc] and available_tokens(s, pc)]
+    mine = [pc for pc in sorted(s["pcs"]) if available_tokens(s, pc)]      # others co-sign (consent)
     from .interp import attack_targets
     from .query import npcs_on_terrain
     for n, i, a in npcs_on_terrain(s):
@@ -218,7 +220,7 @@ def combined_moves(s: dict, seat: int) -> list[dict]:
         for size in range(2, len(able) + 1):                      # HER-DECIDE-17
             for group in combinations(able, size):
                 move = {"type": "combined_attack", "target": target, "participants": list(group)}
-                if _ok(A.check_combined_attack, s, seat, move):
+                if any(seat in s["control"][p["pc"]] for p in group) and _ok(A.check_combined_attack, s, seat, move):
                     out.append(move)
     for card, idx, action in card_actions(s):
         comb = action.get("combined")
@@ -232,6 +234,6 @@ def combined_moves(s: dict, seat: int) -> list[dict]:
                 parts.append({"pc": pc, "slot": slots[0]})
         for group in combinations(parts, need):
             move = {"type": "combined_action", "card": card, "action": idx, "participants": list(group)}
-            if _ok(A.check_combined_action, s, seat, move):
+            if any(seat in s["control"][p["pc"]] for p in group) and _ok(A.check_combined_action, s, seat, move):
                 out.append(move)
     return out

@@ -104,3 +104,24 @@ def test_defeat_checked_even_when_the_card_flips_itself():
     take_to_table(st, 801)
     st, facts = advance(st)
     assert st["over"] == "defeat" and [f["card"] for f in facts if f["type"] == "HourglassMoved"] == [800]
+
+
+@pytest.mark.rule("HER-COMBINED-03", "HER-CONTROL-05", "HER-DECIDE-17")
+def test_combined_attack_across_players_is_co_signed():
+    fox = narrative(970, "", npc={"name": "Fox", "hostile": True, "life": 9, "defence": 0, "ai": "", "death": ""})
+    st = at(game(chapter([terrain(700, {"F": 3})], [fox]), players=4), brick="700:F", maeve="700:F")
+    put_npc(st, 970, "700:F")
+    karma_top(st, 901)
+    move = {"type": "combined_attack", "target": {"npc": 970, "s": 0},
+            "participants": [{"pc": "brick", "slot": "4.a"}, {"pc": "maeve", "slot": "1.a"}]}
+    assert move in RULES.legal_moves(st, 0)
+    rejects(st, move, "HER-CONTROL-05", seat=2)
+    st2, facts = play(st, move, seat=0)
+    assert st2["pending"]["kind"] == "combined_consent" and RULES.decision(st2).seats == (1,)
+    assert "TokenPlaced" not in types(facts)
+    refused, _ = play(st2, {"type": "choose", "option": 1}, seat=1)
+    assert refused["pcs"]["maeve"]["tokens"] == ["avail"] * 3
+    rejects(refused, move, "HER-CONTROL-05", seat=0)
+    done, facts = play(st2, {"type": "choose", "option": 0}, seat=1)
+    assert types(facts).count("TokenPlaced") == 2 and types(facts).count("KarmaDrawn") == 1
+    assert done["npcs"]["970"][0]["damage"] == 1 + 1 + 2
