@@ -80,7 +80,7 @@ def d_adjust(ctx, seat, move):
     if not (0 <= s < 6 and 0 <= i < len(st["workshop"][s])):
         raise IllegalMove("ADA-AMB-03", "the adjustment targets a die in a Workshop space")
     v = st["workshop"][s][i]["v"]
-    if delta not in (-1, 1) or not 1 <= v + delta <= 6:
+    if not isinstance(delta, int) or isinstance(delta, bool) or delta not in (-1, 1) or not 1 <= v + delta <= 6:
         raise IllegalMove("ADA-WORKSHOP-04", "change the value by exactly 1, staying within 1-6")
     if not fl["moved"]:
         trial = [list(x) for x in st["workshop"]]
@@ -245,11 +245,14 @@ def d_publish(ctx, seat, move):
 def _build(ctx, seat, move):
     pick = {"gear": move.get("gear"), "space": move.get("space")}
     options = B.build_options(ctx.st, seat)
-    if pick not in options:
+    if pick in options and isinstance(pick["space"], int) and not isinstance(pick["space"], bool):
+        pick = options[options.index(pick)]
+    else:
         p = ctx.p(seat)
         if pick["gear"] not in p["gear_supply"]:
             raise IllegalMove("ADA-BUILD-02", "that gear is not in your personal supply")
-        if pick["space"] not in B.empty_gear_spaces(p):
+        if not isinstance(pick["space"], int) or isinstance(pick["space"], bool) \
+                or pick["space"] not in B.empty_gear_spaces(p):
             raise IllegalMove("ADA-GEAR-09", "build on an empty gear space with no disc and no gear")
         raise IllegalMove("ADA-BUILD-02", "you cannot pay that gear's cost")
     F.ch_build(ctx, {"s": seat, "d": {}}, pick)

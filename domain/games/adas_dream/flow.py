@@ -64,6 +64,7 @@ def answer(ctx, seat, pick):
         return
     if pick not in item["opts"]:
         raise IllegalMove(item["rule"], f"{pick!r} is not one of the allowed choices for {item['kind']}")
+    pick = item["opts"][item["opts"].index(pick)]          # the canonical option (no 1.0 / true for 1)
     ctx.fl["agenda"].pop()
     CHOICES[item["kind"]](ctx, item, pick)
 

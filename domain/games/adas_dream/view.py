@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from domain.engine import EVERYONE, can_see
 
+from . import content as C
+
 
 def view(state: dict, viewer) -> dict:
     over = state["over"]
@@ -21,6 +23,8 @@ def view(state: dict, viewer) -> dict:
     out = {k: v for k, v in state.items() if k not in ("players", "stacks", "flow", "unused_tier1")}
     out["players"] = players
     out["stack_sizes"] = {k: len(v) for k, v in state["stacks"].items()}
+    # public knowledge (5.2): how many tier-1 cards still sit on top of the Meeting deck
+    out["meeting_deck_tier1"] = sum(1 for c in state["stacks"]["meet"] if C.partner(c)["tier"] == "1")
     if full:
         out["stacks"] = state["stacks"]
         out["unused_tier1"] = state.get("unused_tier1", [])

@@ -44,3 +44,37 @@ def test_view_hides_hands_and_decks():
     assert own["players"][0]["hand"] == state["players"][0]["hand"]
     assert "deck" not in own["players"][0]
     assert RULES.view(state, EVERYONE)["players"][0]["deck"] == state["players"][0]["deck"]
+
+
+JUNK = [{}, {"type": 3}, {"type": "workshop"}, {"type": "workshop", "space": 1.0, "die": 0, "push": 0},
+        {"type": "workshop", "space": 0, "die": True, "push": 0, "extra": "yes"}, {"type": "adjust", "delta": 1.0},
+        {"type": "adjust", "space": 0, "die": 0, "delta": 1.0}, {"type": "actions", "die": "0"},
+        {"type": "actions", "die": 0, "slot": 0, "action": "dance"}, {"type": "choose"}, {"type": "choose", "pick": {}},
+        {"type": "choose", "pick": [[]]}, {"type": "build", "gear": ["add"], "space": 0.0},
+        {"type": "build", "gear": "add", "space": True}, {"type": "publish", "area": []}, {"type": "play", "card": 7},
+        {"type": "draft", "card": "x"}, {"type": "end_turn", "defer_build": True}, {"type": "decline_build"},
+        {"type": "advanced"}, {"type": "skip"}, {"type": "pass"}]
+
+
+def test_garbage_moves_are_refused_cleanly():
+    import random
+
+    from domain.engine import IllegalMove
+    from domain.engine.rng import Rng
+    state, _ = new_game(RULES, 3, {}, 17)
+    chooser = random.Random(17)
+    for move_no in range(1, 120):
+        if RULES.is_over(state):
+            break
+        seat = chooser.choice(list(RULES.decision(state).seats))
+        for junk in JUNK:
+            for who in range(3):
+                try:
+                    facts = RULES.decide(state, who, junk, Rng(17, move_no))
+                except IllegalMove:
+                    continue
+                assert junk in RULES.legal_moves(state, who) or junk.get("type") in ("choose", "skip", "pass",
+                                                                                      "end_turn", "advanced",
+                                                                                      "decline_build")
+                assert all(isinstance(f, dict) for f in facts)
+        state, _ = play(RULES, state, seat, chooser.choice(RULES.legal_moves(state, seat)), 17, move_no)
