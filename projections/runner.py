@@ -87,12 +87,14 @@ class ProgressBar:
         self.width = width
         self.started = time.monotonic()
         self.shown = -1.0
+        self.finished = False
         self.update(0)
 
     def update(self, done: int) -> None:
         now = time.monotonic()
-        if done < self.total and now - self.shown < 0.1:
+        if (done < self.total and now - self.shown < 0.1) or (done >= self.total and self.finished):
             return
+        self.finished = done >= self.total
         self.shown = now
         fraction = 1.0 if self.total == 0 else min(done / self.total, 1.0)
         filled = int(self.width * fraction)
@@ -102,7 +104,9 @@ class ProgressBar:
         self.stream.flush()
 
     def close(self) -> None:
-        self.update(self.total)
+        if not self.finished:
+            self.shown = -1.0
+            self.update(self.total)
         self.stream.write("\n")
         self.stream.flush()
 
@@ -121,7 +125,9 @@ def rebuild(app: Any, projection: GameProjection, *, batch_size: int = 500, show
             break
         done += more
     if progress is not None:
-        progress.total = max(progress.total, projection.view.max_tracking_id(app.name) or 0)
+        if progress.total < (projection.view.max_tracking_id(app.name) or 0):
+            progress.total = projection.view.max_tracking_id(app.name) or 0
+            progress.finished = False
         progress.close()
     return done
 
