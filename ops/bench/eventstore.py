@@ -20,6 +20,7 @@ appendfsync always. Also compares the orjson transcoder with the library's JSONT
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import shutil
 import socket
@@ -125,44 +126,55 @@ class Ops:
         assert len(events) == 50
 
 
-def measure(ops: Ops, n: int, ping: Callable[[], Any] | None) -> dict[str, tuple[float, float]]:
-    """Median and mean us per operation. The operations are interleaved (PING, append,
-    and every 10th round a batch, a load and another PING), so a busy machine slows all
-    of them alike and the ratios stay meaningful."""
+def measure(
+    ops: Ops, n: int, ping: Callable[[], Any], sqlite: Ops
+) -> tuple[dict[str, tuple[float, float]], dict[str, tuple[float, float]]]:
+    """Median and mean us per operation, for Redis and for SQLite.
+
+    Everything is interleaved in one loop (PING, Redis append, every 5th round a SQLite
+    append, every 10th round a batch and a load on both and another PING), so a busy
+    machine slows all of them alike and the ratios stay meaningful. As timeit does, the
+    garbage collector is off while timing."""
     for _ in range(max(20, n // 20)):  # warm up (scripts loaded, caches hot)
         ops.append_one()
         ops.load_50()
-        if ping:
-            ping()
-    samples: dict[str, list[int]] = {"ping": [], "append_one": [], "append_50": [], "load_50": []}
+        ping()
+    redis_samples: dict[str, list[int]] = {k: [] for k in ("ping", "append_one", "append_50", "load_50")}
+    sqlite_samples: dict[str, list[int]] = {k: [] for k in ("append_one", "append_50", "load_50")}
     clock = time.perf_counter_ns
-    insert = ops.recorder.insert_events
-    for i in range(n):
-        if ping:
-            t = clock()
-            ping()
-            samples["ping"].append(clock() - t)
-        events = ops.next_one()
+
+    def timed(samples: dict[str, list[int]], name: str, fn: Callable[..., Any], *args: Any) -> None:
         t = clock()
-        insert(events)
-        samples["append_one"].append(clock() - t)
-        if i % 10 == 0:
-            batch = ops.next_50()
-            t = clock()
-            insert(batch)
-            samples["append_50"].append(clock() - t)
-            t = clock()
-            ops.load_50()
-            samples["load_50"].append(clock() - t)
-            if ping:
-                t = clock()
-                ping()
-                samples["ping"].append(clock() - t)
-    return {
-        k: (statistics.median(v) / 1000, statistics.fmean(v) / 1000)
-        for k, v in samples.items()
-        if v
-    }
+        fn(*args)
+        samples[name].append(clock() - t)
+
+    gc.collect()
+    gc.disable()
+    try:
+        for i in range(n):
+            timed(redis_samples, "ping", ping)
+            timed(redis_samples, "append_one", ops.recorder.insert_events, ops.next_one())
+            if i % 5 == 0:
+                timed(sqlite_samples, "append_one", sqlite.recorder.insert_events, sqlite.next_one())
+            if i % 10 == 0:
+                timed(redis_samples, "append_50", ops.recorder.insert_events, ops.next_50())
+                timed(redis_samples, "load_50", ops.load_50)
+                timed(redis_samples, "ping", ping)
+                timed(sqlite_samples, "append_50", sqlite.recorder.insert_events, sqlite.next_50())
+                timed(sqlite_samples, "load_50", sqlite.load_50)
+            if i % 100 == 0:
+                gc.collect()
+    finally:
+        gc.enable()
+
+    def summary(samples: dict[str, list[int]]) -> dict[str, tuple[float, float]]:
+        return {
+            k: (statistics.median(v) / 1000, statistics.fmean(v) / 1000)
+            for k, v in samples.items()
+            if v
+        }
+
+    return summary(redis_samples), summary(sqlite_samples)
 
 
 def threaded_throughput(ops_factory: Callable[[], Ops], threads: int, seconds: float) -> float:
@@ -282,8 +294,6 @@ def main() -> None:
             sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[c.fetchone()[0]]
             c.execute("PRAGMA journal_mode")
             journal = c.fetchone()[0]
-        sq = measure(sqlite_ops, n, None)
-
         def sqlite_ops_factory() -> Ops:
             return Ops(sqlite_factory.application_recorder())
 
@@ -300,7 +310,7 @@ def main() -> None:
             factory = RedisFactory(Environment(env={**env, "REDIS_KEY_PREFIX": prefix}))
             client = factory.datastore.client
             ops = Ops(factory.application_recorder())
-            r = measure(ops, n, client.ping)
+            r, sq = measure(ops, n, client.ping, sqlite_ops)
 
             def redis_ops_factory(factory: RedisFactory = factory) -> Ops:
                 return Ops(factory.application_recorder())
