@@ -39,6 +39,22 @@ def has_workshop_move(ws, coal):
     return False
 
 
+def _witnesses(ws, coal, limit=3):
+    """A few legal (mover, pushed) pairs; an adjustment touching neither keeps a move available."""
+    found = []
+    for s in range(6):
+        for i, die in enumerate(ws[s]):
+            for extra in ((False, True) if coal >= 1 else (False,)):
+                d = (s + (2 if extra else 1)) % 6
+                for j, other in enumerate(ws[d]):
+                    if other["v"] <= die["v"]:
+                        found.append({(s, i), (d, j)})
+                        if len(found) >= limit:
+                            return found
+                        break
+    return found
+
+
 def adjust_moves(state, seat, before_move):
     fl = state["flow"]
     p = state["players"][seat]
@@ -46,12 +62,13 @@ def adjust_moves(state, seat, before_move):
         return []
     out = []
     ws = state["workshop"]
+    witnesses = _witnesses(ws, p["coal"] - 1) if before_move else []
     for s in range(6):
         for i, die in enumerate(ws[s]):
             for delta in (-1, 1):
                 if not 1 <= die["v"] + delta <= 6:
                     continue
-                if before_move:
+                if before_move and not any((s, i) not in w for w in witnesses):
                     trial = [list(x) for x in ws]
                     trial[s][i] = {"c": die["c"], "v": die["v"] + delta}
                     if not has_workshop_move(trial, p["coal"] - 1):

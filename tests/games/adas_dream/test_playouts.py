@@ -78,3 +78,25 @@ def test_garbage_moves_are_refused_cleanly():
                                                                                       "decline_build")
                 assert all(isinstance(f, dict) for f in facts)
         state, _ = play(RULES, state, seat, chooser.choice(RULES.legal_moves(state, seat)), 17, move_no)
+
+
+def test_views_never_leak_hands_decks_or_stacks_during_play():
+    import random
+
+    import orjson
+    state, _ = new_game(RULES, 3, {}, 23)
+    chooser = random.Random(23)
+    move_no = 0
+    while not RULES.is_over(state) and move_no < 250:
+        if move_no % 10 == 0:
+            for viewer in (0, 1, 2, SPECTATOR):
+                text = orjson.dumps(RULES.view(state, viewer)).decode()
+                for seat, p in enumerate(state["players"]):
+                    secret = p["deck"] + ([] if viewer == seat else p["hand"])
+                    assert not [c for c in secret if f'"{c}"' in text], (viewer, seat)
+                for stack in state["stacks"].values():
+                    assert not [c for c in stack if f'"{c}"' in text]
+                assert not [c for c in state.get("unused_tier1", []) if f'"{c}"' in text]
+        seat = chooser.choice(list(RULES.decision(state).seats))
+        move_no += 1
+        state, _ = play(RULES, state, seat, chooser.choice(RULES.legal_moves(state, seat)), 23, move_no)

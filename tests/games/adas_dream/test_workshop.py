@@ -42,7 +42,7 @@ def test_ex01_ketans_workshop_turn():
     assert p["hand"] == H + K[:2]
     assert p["store"][C.STORE_SLOTS - 1] == die("blue", 2)
     g.move(type="skip")
-    assert p["research"]["blue"] == 0 or g.p(0)["research"]["blue"] == 0
+    assert g.p(0)["research"]["blue"] == 0                              # step 7: no blue Assignments
     g.move(type="end_turn")
     assert g.top()["kind"] == "hand_limit"
     g.pick(H[0])
@@ -63,7 +63,7 @@ def test_ex01_negative_checks():
     g2.rej("ADA-WORKSHOP-08", type="workshop", space=0, die=0, extra=False, push=0)   # (c)
     g3 = ketan()
     g3.move(type="workshop", space=0, die=0, extra=False, push=0)                      # (d) blue 3 <= 5
-    assert g3.s["bonus_die"] is None and g3.p(0)["store"][-1] == die("blue", 3) or g3.top()["kind"] == "track"
+    assert g3.s["bonus_die"] == die("blue", 3) and g3.top()["kind"] == "track"
 
 
 @pytest.mark.rule("ADA-EX-02", "ADA-WORKSHOP-13", "ADA-PARTNER-06", "ADA-PARTNER-10", "ADA-STUDY-10",
