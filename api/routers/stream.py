@@ -50,18 +50,21 @@ async def stream(game_id: str, request: Request, service: ServiceDep, token: Tok
         sent = 0
         quiet_since = time.monotonic()
         yield b"retry: 1000\n\n"
+        seen_head = -1  # the log's head when this stream last caught up
         while True:
-            listing = await run_in_threadpool(service.event_log, game_id, token, position, BATCH)
-            events = listing["events"]
-            for event in events:
-                yield sse_message(event)
-                position = event["version"]
-                sent += 1
-                if max_events is not None and sent >= max_events:
-                    return
-            if events:
-                quiet_since = time.monotonic()
-                continue
+            head = await run_in_threadpool(service.recorder.max_notification_id)
+            if head != seen_head:  # something was appended somewhere: read this game's new events
+                listing = await run_in_threadpool(service.event_log, game_id, token, position, BATCH)
+                for event in listing["events"]:
+                    yield sse_message(event)
+                    position = event["version"]
+                    sent += 1
+                    if max_events is not None and sent >= max_events:
+                        return
+                if listing["events"]:
+                    quiet_since = time.monotonic()
+                    continue
+                seen_head = head
             if not follow or await request.is_disconnected():
                 return
             if time.monotonic() - quiet_since >= HEARTBEAT_SECONDS:
