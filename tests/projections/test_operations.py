@@ -220,3 +220,21 @@ def test_projections_run_in_a_separate_process_serve_an_external_api(settings, m
             _, err = runner.communicate()
     assert runner.returncode == 0, err
     assert "following the log" in err
+
+
+def test_the_librarys_projection_runner_drives_the_same_projections(client, service, settings):
+    """The projections are eventsourcing `Projection`s: the library's runner (subscription
+    to the Redis notification stream, one `process_event` per event) builds the same view."""
+    from eventsourcing.projection import BaseProjectionRunner
+
+    from domain.service import GameService
+    from projections.replay import ReplayProjection, ReplayView
+
+    view = ReplayView(service.recorder.datastore.client, settings.key_prefix, "replay-library")
+    projection = ReplayProjection(view)
+    runner = BaseProjectionRunner(projection=projection, application_class=GameService,
+                                  tracking_recorder=projection.view, topics=(), env=settings.service_env())
+    with runner:
+        play_some_games(client, count=2, seed=17)
+        runner.wait(service.recorder.max_notification_id(), timeout=10)
+    assert projection.view.dump() == rebuilt(service, settings).projections["replay"].view.dump()
