@@ -217,24 +217,36 @@ def check_move(s: dict, seat: int, move: dict) -> tuple:
         check_slot(s, pc, ref, "move")
     b = board(C(s), s)
     prev = s["pcs"][pc]["area"]
+    last = path[-1]
+    if isinstance(last, str) and last.startswith("explore:"):
+        steps = path[:-1]
+        end = steps[-1] if steps else prev
+        if not any(o["marker"] == last[8:] for o in explore_options(s, pc, end)):
+            raise IllegalMove("HER-EXPLORE-02", "no usable Explore icon at the end of that path")
+        path = steps
+        if not path:
+            return pc, [last], slots
     for a in path:
+        if not isinstance(a, str) or a.startswith("explore:"):
+            raise IllegalMove("HER-MOVE-02", "an exploration can only be the last crossing of a Move")
         colour = b.step_colour(prev, a)
         if colour is None:
             raise IllegalMove("HER-MOVE-04", f"{a} is not adjacent to {prev}")
         if colour in ("blue", "black"):
             raise IllegalMove("HER-MOVE-03", f"no Character can cross a {colour} line")
         prev = a
-    if is_full(s, path[-1]) and not same_area(s, path[-1], s["pcs"][pc]["area"]):
+    if last is path[-1] and is_full(s, path[-1]) and not same_area(s, path[-1], s["pcs"][pc]["area"]):
         raise IllegalMove("HER-MOVE-05", f"{path[-1]} is full: a movement cannot end there")
-    return pc, path, slots
+    return pc, move["path"], slots
 
 
 def do_move(t, seat: int, move: dict) -> None:
     pc, path, slots = check_move(t.s, seat, move)
     for ref in slots:
         place_token(t, pc, ref)
-    I.push(t, [{"op": "pcStep", "pc": pc, "to": a, "last": k == len(path) - 1} for k, a in enumerate(path)],
-           None, pc, "action")
+    ops = [{"op": "pcExplore", "pc": pc, "marker": a[8:]} if a.startswith("explore:") else
+           {"op": "pcStep", "pc": pc, "to": a, "last": k == len(path) - 1} for k, a in enumerate(path)]
+    I.push(t, ops, None, pc, "action")
 
 
 def op_pc_step(t, op):
@@ -270,9 +282,10 @@ def immediate_events(s: dict, area: str) -> list:
     return out
 
 
-def explore_options(s: dict, pc: str) -> list[dict]:
-    """Explore / Level Change icons the PC may use from where it stands (HER-EXPLORE-02/04, HER-LEVEL-04)."""
-    area = s["pcs"][pc]["area"]
+def explore_options(s: dict, pc: str, area: str | None = None) -> list[dict]:
+    """Explore / Level Change icons the PC may use from where it stands, or from `area` on its way
+    (HER-EXPLORE-02/04, HER-LEVEL-04)."""
+    area = area or s["pcs"][pc]["area"]
     if area is None:
         return []
     b = board(C(s), s)
@@ -308,6 +321,20 @@ def check_explore(s: dict, seat: int, move: dict) -> tuple:
 def do_explore(t, seat: int, move: dict) -> None:
     pc, opt = check_explore(t.s, seat, move)
     place_token(t, pc, move["slot"])
+    explore(t, pc, opt)
+
+
+def op_pc_explore(t, op):
+    """The last crossing of a committed Move explores (HER-AMB-20)."""
+    opts = [o for o in explore_options(t.s, op["pc"]) if o["marker"] == op["marker"]]
+    if not opts:
+        t.emit("MoveStopped", pc=op["pc"], at=t.s["pcs"][op["pc"]]["area"])
+        return
+    explore(t, op["pc"], opts[0])
+
+
+def explore(t, pc: str, opt: dict) -> None:
+    """HER-EXPLORE-01/05/06, HER-LEVEL-04."""
     s = t.s
     icon, terrain = opt["icon"], opt["terrain"]
     pos = s["terrains"][str(terrain)]
@@ -795,6 +822,7 @@ def do_choose(t, seat: int, move: dict) -> None:
 
 
 I.HANDLERS["pcStep"] = op_pc_step
+I.HANDLERS["pcExplore"] = op_pc_explore
 I.HANDLERS["initialiseAfterUpgrade"] = op_init_after_upgrade
 
 DO = {

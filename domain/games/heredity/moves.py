@@ -128,6 +128,13 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
             move = {"type": "move", "pc": pc, "path": path, "slots": slots}
             if _ok(A.check_move, s, seat, move):
                 out.append(move)
+    for path in paths:                                     # walk, then explore (HER-AMB-20)
+        if len(path) < k:
+            for opt in A.explore_options(s, pc, path[-1]):
+                move = {"type": "move", "pc": pc, "path": path + ["explore:" + opt["marker"]],
+                        "slots": move_slots[:len(path) + 1]}
+                if _ok(A.check_move, s, seat, move):
+                    out.append(move)
     for opt in A.explore_options(s, pc):
         for ref in move_slots[:1]:
             move = {"type": "explore", "pc": pc, "slot": ref, "marker": opt["marker"]}

@@ -266,3 +266,15 @@ def test_purple_token_only_when_a_card_says_so():
     assert st["pcs"]["nell"]["tokens"] == ["avail"] * 4 and len(st["pcs"]["maeve"]["tokens"]) == 3
     st, _ = run_ops(st, "PURPLE_TOKEN maeve")
     assert len(st["pcs"]["nell"]["tokens"]) == 3 and len(st["pcs"]["maeve"]["tokens"]) == 4
+
+
+@pytest.mark.rule("HER-AMB-20", "HER-MOVE-02")
+def test_explore_as_the_last_crossing_of_a_longer_move():
+    st = at(game(), djamal="101:o2")
+    move = {"type": "move", "pc": "djamal", "path": ["101:o3", "explore:101/front/7"], "slots": ["9.e", "9.f"]}
+    assert move in RULES.legal_moves(st, 0)
+    st2, facts = play(st, move)
+    assert "102" in st2["terrains"] and st2["pcs"]["djamal"]["area"].startswith("102:")
+    assert st2["pcs"]["djamal"]["tokens"].count("avail") == 1
+    rejects(st, {**move, "path": ["explore:101/front/7", "101:o3"]}, "HER-MOVE-02")
+    rejects(st, {**move, "path": ["101:o1", "explore:101/front/7"]}, "HER-EXPLORE-02")
