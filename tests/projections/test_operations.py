@@ -238,3 +238,18 @@ def test_the_librarys_projection_runner_drives_the_same_projections(client, serv
         play_some_games(client, count=2, seed=17)
         runner.wait(service.recorder.max_notification_id(), timeout=10)
     assert projection.view.dump() == rebuilt(service, settings).projections["replay"].view.dump()
+
+
+def test_a_read_waits_at_most_the_read_timeout_for_a_lagging_projection(settings, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    from tests.support.api_client import make_app
+
+    monkeypatch.setenv("HEIRLOOM_PROJECTIONS", "external")  # and no external runner is running
+    monkeypatch.setenv("HEIRLOOM_READ_TIMEOUT", "0.3")
+    with TestClient(make_app(settings)) as client:
+        game = TestGame.create(client, "api_count", 2, seed=1)
+        response = client.get(f"/games/{game.id}/replay")
+        assert response.status_code == 503
+        assert response.json()["error"] == "projection_lagging"
+        assert client.get("/projections").json()["projections"]["replay"]["lag"] == 1
