@@ -62,6 +62,17 @@ def hidden_parts(full, public, path=()):
         yield path, full
 
 
+def masked(tree, paths, path=()):
+    """`tree` with the values at `paths` replaced by None."""
+    if path in paths:
+        return None
+    if isinstance(tree, dict):
+        return {key: masked(value, paths, path + (key,)) for key, value in tree.items()}
+    if isinstance(tree, list):
+        return [masked(value, paths, path + (index,)) for index, value in enumerate(tree)]
+    return tree
+
+
 def at(tree, path):
     for key in path:
         if isinstance(tree, dict) and key in tree:
@@ -77,12 +88,17 @@ def check_spectator_state(rules, live_state, shown_state, context):
     public = rules.view(live_state, SPECTATOR)
     assert shown_state == orjson.loads(orjson.dumps(public)), f"{context}: spectator state is not the public view"
     full = orjson.loads(orjson.dumps(rules.view(live_state, EVERYONE)))
+    hidden = list(hidden_parts(full, shown_state))
+    public_parts = orjson.dumps(masked(full, {path for path, _ in hidden}))
     shown = orjson.dumps(shown_state)
-    for path, value in hidden_parts(full, shown_state):
+    for path, value in hidden:
         assert at(shown_state, path) != value, f"{context}: hidden part {path} shown to a spectator"
         encoded = orjson.dumps(value)
         if isinstance(value, (list, dict)) and len(encoded) >= 16:
-            assert encoded not in shown, f"{context}: hidden value at {path} appears in the spectator state"
+            # A hidden value may also be public elsewhere (a completed card); it must not
+            # show up more often than the public parts of the full view hold it.
+            assert shown.count(encoded) <= public_parts.count(encoded), \
+                f"{context}: hidden value at {path} appears in the spectator state"
 
 
 def check_spectator_events(events, context):
