@@ -1017,11 +1017,8 @@ def end_turn(ctx, seat):
     n = st["n"]
     nxt = (seat + 1) % n
     rnd = st["round"] + (1 if nxt == st["first"] else 0)
-    deferred = fl["deferred"] if fl["deferred"] and fl["deferred"]["seat"] != seat else None
-    if deferred:                                  # ADA-AMB-43: lapses at the end of the next player's turn
-        deferred = None
-    if fl.get("defer_build"):
-        deferred = {"seat": seat, "round": st["round"]}
+    # ADA-AMB-43: the previous player's deferred Build lapses now; this player's may open
+    deferred = {"seat": seat, "round": st["round"]} if fl.get("defer_build") else None
     ctx.emit("TurnEnded", seat=seat, next=nxt, round=rnd)
     ctx.actor = None
     last = st["order"][-1]
