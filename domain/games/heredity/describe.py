@@ -63,7 +63,9 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
         "watch": f"{pc} watches", "speak": f"{pc} speaks", "interact": f"{pc} interacts",
         "card_action": f"{pc} performs the action of {_card(s, move.get('card'))}",
         "combined_action": "the PCs perform a combined action of card " + str(move.get("card")),
-        "move": f"{pc} moves to {move.get('path', ['?'])[-1]} crossing {len(move.get('path', []))} line(s)",
+        "move": (f"{pc} moves through {', '.join(move['path'][:-1]) or 'its area'} and explores"
+                 if str(move.get("path", ["?"])[-1]).startswith("explore:") else
+                 f"{pc} moves to {move.get('path', ['?'])[-1]} crossing {len(move.get('path', []))} line(s)"),
         "explore": f"{pc} explores",
         "attack": f"{pc} attacks {_who(s, move.get('target', {'npc': 0}))}" if move.get("target") else f"{pc} attacks",
         "combined_attack": "a combined attack by " + " and ".join(_name(s, p["pc"]) for p in move.get("participants", [])),
