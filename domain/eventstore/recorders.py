@@ -51,7 +51,14 @@ from eventsourcing.persistence import (
     TrackingRecorder,
 )
 
-from domain.eventstore.scripts import APPEND, SELECT, SELECT_EVENTS, TRACK, TRACKED_WRITE
+from domain.eventstore.scripts import (
+    APPEND,
+    APPEND_ONE,
+    SELECT,
+    SELECT_EVENTS,
+    TRACK,
+    TRACKED_WRITE,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -280,25 +287,21 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         """The common case (one move of one game), with as little work as possible."""
         oid = str(s.originator_id)
         topic = self._encoded_topics.get(s.topic)
-        if topic is None or "\n" in oid:
-            return self._insert_many([s], None)  # validates and caches
-        v = s.originator_version
         state = s.state
-        if len(state) > STAGE_ABOVE_BYTES:
-            return self._insert_many([s], None)
+        if topic is None or "\n" in oid or len(state) > STAGE_ABOVE_BYTES:
+            return self._insert_many([s], None)  # validates, caches, stages
+        v = s.originator_version
         index = self.key_head + oid + self.key_tail
-        batch_key = f"{index}:{v}"
         try:
-            first = APPEND(
+            first = APPEND_ONE(
                 self.client,
-                (self.seq_key, self.stream_key, self.tracking_key, index, batch_key, batch_key),
-                (
-                    b"1" if self.with_log else b"0", b"", 0, 1, oid, b"1", v, v, v,
-                    b"%d %d %s\n\0%s" % (v, len(state), topic, state),
-                ),
+                (self.seq_key, self.stream_key, index, f"{index}:{v}"),
+                (b"1" if self.with_log else b"0", oid, v, b"%d %d %s\n\0%s" % (v, len(state), topic, state)),
             )
         except redis.RedisError as e:
             raise translate(e) from e
+        if first < 0:  # not above the aggregate's head: conflict or insert below it
+            return self._insert_many([s], None)
         return [first] if self.with_log else None
 
     def select_events(

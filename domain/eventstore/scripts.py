@@ -99,6 +99,24 @@ if tname ~= '' then redis.call('HSET', KEYS[3], tname, ARGV[3]) end
 return first
 """
 
+# The common case, one event of one aggregate without tracking, with fewer arguments.
+# KEYS: seq, stream, index, batch key. ARGV: with_log, originator id, version, batch.
+APPEND_ONE_LUA = r"""
+local top = redis.call('ZREVRANGE', KEYS[3], 0, 0, 'WITHSCORES')
+local v = ARGV[3]
+if top[2] and tonumber(v) <= tonumber(top[2]) then
+  return -1  -- not above the head: the general script decides, nothing was written
+end
+redis.call('ZADD', KEYS[3], v, v)
+redis.call('SET', KEYS[4], ARGV[4])
+if ARGV[1] == '1' then
+  local first = redis.call('INCRBY', KEYS[1], 1)
+  redis.call('XADD', KEYS[2], first .. '-0', 'o', ARGV[2], 'c', '1', 'm', v)
+  return first
+end
+return 0
+"""
+
 # The batches of one aggregate that can hold versions in (gt, lte], in the order asked,
 # at most `limit` of them (each holds at least one wanted version), when a plain
 # SORT ... GET cannot answer. A batch whose highest version is above lte may still hold
@@ -297,6 +315,7 @@ class LuaScript:
 
 
 APPEND = LuaScript(APPEND_LUA)
+APPEND_ONE = LuaScript(APPEND_ONE_LUA)
 SELECT_EVENTS = LuaScript(SELECT_EVENTS_LUA)
 SELECT = LuaScript(SELECT_LUA)
 TRACK = LuaScript(TRACKING_LUA)

@@ -63,7 +63,7 @@ def test_subscription_wakes_at_once_and_does_not_poll(store_env: dict[str, str])
             consumer.join(timeout=5)
         assert [r[0] for r in received] == [1, 2, 3]
         # The backstop timeout is 5 s; waking is event driven, so far below it.
-        assert max(latencies) < 0.5
+        assert max(latencies) < 1.0
     finally:
         f.close()
 
