@@ -85,7 +85,10 @@ def uni_without_own(state, seat) -> list[str]:
 def travel_destinations(state, seat) -> list[tuple[str, int]]:
     p = state["players"][seat]
     here = p["city"]
-    return [(c, cost) for c, cost in sorted(C.TRAVEL_COST[here].items()) if c != here and cost <= p["money"]]
+    discs = can_place_disc(state, seat)          # a University arrival must be able to place its disc (ADA-AMB-17)
+    return [(c, cost) for c, cost in sorted(C.TRAVEL_COST[here].items())
+            if c != here and cost <= p["money"]
+            and (discs or C.CITIES[c]["kind"] == "small" or seat in state["univ"].get(c, []))]
 
 
 def meeting_options(state, seat) -> list[dict]:

@@ -231,7 +231,7 @@ def arrive(ctx, seat, city, rewards=True):
         return
     if C.CITIES[city]["kind"] == "small":
         eff(ctx, seat, C.CITIES[city]["reward"])
-    elif seat not in ctx.st["univ"].get(city, []):
+    elif seat not in ctx.st["univ"].get(city, []) and B.can_place_disc(ctx.st, seat):
         eff(ctx, seat, C.UNI_TILES[ctx.st["univ_tiles"][city]]["reward"])
         place(ctx, seat, ["univ", city])
 

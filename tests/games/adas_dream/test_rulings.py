@@ -211,3 +211,14 @@ def test_out_of_turn_build_claims_objective_with_first_disc():
     g.do(0, {"type": "build", "gear": "add", "space": 4})
     assert g.s["obj"]["travel"] == [{"seat": 0, "space": "high", "round": 1}]
     assert g.p(0)["covered"][5] is False and g.active == 1
+
+
+@pytest.mark.rule("ADA-AMB-17", "ADA-TRAVEL-05")
+def test_travel_needs_a_placeable_disc_for_a_new_university():
+    g = G()
+    g.p(0)["covered"] = [False] * 12
+    g.s["obj"]["study"] = [{"seat": 0, "space": "high", "round": 1}]     # the only placed disc cannot move
+    g.p(0)["money"] = 2
+    dests = [c for c, _ in B.travel_destinations(g.s, 0)]
+    assert "reading" not in dests and "oxford" not in dests and dests
+    assert all(C.CITIES[c]["kind"] == "small" for c in dests)
