@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.support.api_server import RunningServer, server_env
+from tests.support.api_server import RunningServer, server_env, stop_embedded_redis
 
 pytestmark = pytest.mark.slow
 
@@ -14,9 +14,11 @@ pytestmark = pytest.mark.slow
 @pytest.fixture
 def server_environment(store_mode, redis_url, key_prefix, tmp_path):
     if store_mode == "url":
-        return server_env(REDIS_URL=redis_url, REDIS_KEY_PREFIX=key_prefix)
-    return server_env(REDIS_URL="", HEIRLOOM_DATA_DIR=str(tmp_path / "data"), REDIS_KEY_PREFIX=key_prefix,
-                      HEIRLOOM_REDIS_APPENDFSYNC="always")
+        yield server_env(REDIS_URL=redis_url, REDIS_KEY_PREFIX=key_prefix)
+        return
+    yield server_env(REDIS_URL="", HEIRLOOM_DATA_DIR=str(tmp_path / "data"), REDIS_KEY_PREFIX=key_prefix,
+                     HEIRLOOM_REDIS_APPENDFSYNC="always")
+    stop_embedded_redis(tmp_path / "data")
 
 
 def test_stop_and_restart_keeps_every_game(server_environment):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 import httpx
+import redis
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_GAMES = "tests.support.dice_duel,tests.support.api_count"
@@ -75,3 +77,16 @@ class RunningServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def stop_embedded_redis(data_dir: str | os.PathLike) -> None:
+    """Shut down the embedded Redis a server left running for `data_dir` (when a second
+    server reused the first one's, nobody else stops it)."""
+    settings = Path(data_dir) / "heirloom.rdb.settings"
+    if not settings.exists():
+        return
+    try:
+        socket_path = json.loads(settings.read_text())["unixsocket"]
+        redis.Redis(unix_socket_path=socket_path, socket_timeout=5).shutdown(nosave=True)
+    except (redis.RedisError, OSError, ValueError, KeyError):
+        pass  # already gone
