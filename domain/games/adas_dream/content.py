@@ -188,33 +188,29 @@ if len(REGION_CITIES["southern"]) > 8 or len(REGION_CITIES["central"]) > 7:
     raise ContentError("map.toml: at most 8 southern and 7 central University spaces")
 
 
-def _cheapest(src: str) -> dict[str, int]:
+def _dijkstra(src: str, weight) -> dict[str, int]:
     best = {src: 0}
     heap = [(0, src)]
     while heap:
         d, c = heapq.heappop(heap)
         if d > best[c]:
             continue
-        for n, w in ADJ[c]:
-            if d + w < best.get(n, 1 << 30):
-                best[n] = d + w
-                heapq.heappush(heap, (d + w, n))
+        for n, cost in ADJ[c]:
+            nd = d + weight(n, cost)
+            if nd < best.get(n, 1 << 30):
+                best[n] = nd
+                heapq.heappush(heap, (nd, n))
     return best
+
+
+def _cheapest(src: str) -> dict[str, int]:
+    """Cheapest route cost (ADA-TRAVEL-01, ADA-AMB-22)."""
+    return _dijkstra(src, lambda city, cost: cost)
 
 
 def _small_distance(src: str) -> dict[str, int]:
     """Small-city distance (2.0): small cities entered along a path; universities count 0."""
-    best = {src: 0}
-    heap = [(0, src)]
-    while heap:
-        d, c = heapq.heappop(heap)
-        if d > best[c]:
-            continue
-        for n, _ in ADJ[c]:
-            nd = d + (1 if CITIES[n]["kind"] == "small" else 0)
-            if nd < best.get(n, 1 << 30):
-                best[n] = nd
-                heapq.heappush(heap, (nd, n))
+    best = _dijkstra(src, lambda city, cost: 1 if CITIES[city]["kind"] == "small" else 0)
     return {c: d for c, d in best.items() if CITIES[c]["kind"] == "small" and c != src}
 
 

@@ -15,43 +15,33 @@ from . import board as B
 from . import content as C
 
 
-def workshop_moves(state, seat, coal=None, ws=None):
-    p = state["players"][seat]
-    coal = p["coal"] if coal is None else coal
-    ws = state["workshop"] if ws is None else ws
-    out = []
+def pushes(ws, coal):
+    """Every legal Workshop move (ADA-WORKSHOP-02/03/07/08): (space, die, extra, destination, pushed)."""
     for s in range(6):
         for i, die in enumerate(ws[s]):
             for extra in ((False, True) if coal >= 1 else (False,)):
                 d = (s + (2 if extra else 1)) % 6
                 for j, other in enumerate(ws[d]):
                     if other["v"] <= die["v"]:
-                        out.append({"type": "workshop", "space": s, "die": i, "extra": extra, "push": j})
-    return out
+                        yield s, i, extra, d, j
+
+
+def workshop_moves(state, seat):
+    return [{"type": "workshop", "space": s, "die": i, "extra": extra, "push": j}
+            for s, i, extra, _, j in pushes(state["workshop"], state["players"][seat]["coal"])]
 
 
 def has_workshop_move(ws, coal):
-    for s in range(6):
-        for die in ws[s]:
-            for extra in ((False, True) if coal >= 1 else (False,)):
-                if any(o["v"] <= die["v"] for o in ws[(s + (2 if extra else 1)) % 6]):
-                    return True
-    return False
+    return next(pushes(ws, coal), None) is not None
 
 
 def _witnesses(ws, coal, limit=3):
     """A few legal (mover, pushed) pairs; an adjustment touching neither keeps a move available."""
     found = []
-    for s in range(6):
-        for i, die in enumerate(ws[s]):
-            for extra in ((False, True) if coal >= 1 else (False,)):
-                d = (s + (2 if extra else 1)) % 6
-                for j, other in enumerate(ws[d]):
-                    if other["v"] <= die["v"]:
-                        found.append({(s, i), (d, j)})
-                        if len(found) >= limit:
-                            return found
-                        break
+    for s, i, _, d, j in pushes(ws, coal):
+        found.append({(s, i), (d, j)})
+        if len(found) >= limit:
+            break
     return found
 
 
