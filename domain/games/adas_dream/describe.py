@@ -143,7 +143,7 @@ def describe(state, seat, move, facts):
         "draft": f"drafts {C.partner(move['card'])['name'] if move.get('card') in C.PARTNERS else move.get('card')}",
         "choose": _pick_words(state, move.get("pick")) if kind == "choose" else "",
     }.get(kind, kind)
-    details = [x for x in (_fact_text(f, seat) for f in facts) if x]
+    details = [x for x in (_fact_text(f, seat) for f in facts) if x and not head.startswith(x)]
     sentence = f"Seat {seat} {head}"
     if details:
         sentence += ": " + "; ".join(details)
