@@ -159,7 +159,7 @@ def test_multiplier_and_free_addition_icons():
     assert g.p(0)["gears"][4] == "add" and "add" not in g.p(0)["gear_supply"]
 
 
-@pytest.mark.rule("ADA-ICON-21", "ADA-ICON-22", "ADA-AMB-23")
+@pytest.mark.rule("ADA-ICON-21", "ADA-ICON-22", "ADA-TRAVEL-10", "ADA-AMB-23")
 def test_small_city_icons():
     g = G()
     g.p(0)["city"] = "manchester"
