@@ -61,7 +61,12 @@ def d_pending(turn, seat, move, rec):
         return resume(turn, rest, [])
     if kind == "draw":  # ABOM-CARDS-02..04
         card = move.get("card")
-        if card not in rec["cards"]:
+        if rec["source"] == "deck":  # H-02: drawn blind; naming a card would probe the deck order
+            if card is not None:
+                raise IllegalMove("ABOM-CARDS-03", "a card from the top of a face-down deck is drawn blind: "
+                                                   "send the draw without a card")
+            card = rec["cards"][0]
+        elif card not in rec["cards"]:
             raise IllegalMove("ABOM-CARDS-03", f"card must be one of {rec['cards']}")
         hand = p["hands"][rec["deck"]]
         discard = move.get("discard")

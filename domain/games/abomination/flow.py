@@ -300,8 +300,13 @@ def reset(turn):
             turn.emit("Decayed", seat=seat, track=track, discarded=discarded)
     for display, deck, size in (("hospital", "hospital", st["n"]), ("docks", "scoundrel", 3),
                                 ("academy", "research", 2), ("saintRoch", "humanity", 2)):
-        turn.emit("DisplayDiscarded", display=display, deck=deck, cards=list(turn.state["displays"][display]))
-        turn.emit("DisplayRefilled", display=display, deck=deck, cards=turn.state["decks"][deck][:size])
+        hidden = {} if display != "hospital" else {"private_to": []}  # H-04: the pile shows its top only
+        old = list(turn.state["displays"][display])
+        turn.emit("DisplayDiscarded", display=display, deck=deck, cards=old, **hidden,
+                  public={"display": display, "deck": deck, "count": len(old)})
+        new = turn.state["decks"][deck][:size]  # ABOM-RESET-03: drawn after the discard
+        turn.emit("DisplayRefilled", display=display, deck=deck, cards=new, **hidden,
+                  public={"display": display, "deck": deck, "top": new[:1], "count": len(new)})
     turn.emit("DisplayDiscarded", display="publicSquare", deck="publicSquare",
               cards=list(turn.state["displays"]["publicSquare"]))
     turn.emit("EventsDiscarded", cards=list(turn.state["inPlay"]))

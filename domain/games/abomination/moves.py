@@ -14,6 +14,10 @@ def pending_moves(st, rec):
     if k == "draw":
         hand = p["hands"][rec["deck"]]
         out = [{"type": "decline"}]
+        if rec["source"] == "deck":  # H-02: the top of a face-down deck is drawn blind
+            if len(hand) < 3:
+                return out + [{"type": "draw"}]
+            return out + [{"type": "draw", "discard": d} for d in hand]
         for c in rec["cards"]:
             if len(hand) < 3:
                 out.append({"type": "draw", "card": c})

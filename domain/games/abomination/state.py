@@ -74,12 +74,16 @@ def setup_facts(state, rng):
     characters = rng.fork("characters").sample(pool, n)
     first = rng.fork("first").randint(0, n - 1)
     public_decks = {k: len(v) for k, v in decks.items()}
+    displays = {"hospital": decks["hospital"][:n], "docks": decks["scoundrel"][:3],
+                "academy": decks["research"][:2], "saintRoch": decks["humanity"][:2]}
+    public_displays = dict(displays, hospital=displays["hospital"][:1])  # H-04: top of the face-up pile
     facts = [
         {"type": "DecksShuffled", "decks": decks, "removedObjectives": removed, "private_to": [],
          "public": {"type": "DecksShuffled", "sizes": public_decks}, "random": True},
-        {"type": "TableDealt", "random": True,
-         "displays": {"hospital": decks["hospital"][:n], "docks": decks["scoundrel"][:3],
-                      "academy": decks["research"][:2], "saintRoch": decks["humanity"][:2]},
-         "setAside": [C.set_aside], "objectives": objectives, "characters": characters, "first": first},
+        {"type": "TableDealt", "random": True, "displays": displays,
+         "setAside": [C.set_aside], "objectives": objectives, "characters": characters, "first": first,
+         "private_to": [], "public": {"type": "TableDealt", "displays": public_displays, "hospitalPile": n,
+                                      "setAside": [C.set_aside], "objectives": objectives,
+                                      "characters": characters, "first": first}},
     ]
     return facts

@@ -28,7 +28,7 @@ def view(state, viewer):
         rec = v["pending"][-1]
         if rec["kind"] == "entry":  # H-07: the target sees the prompt and labels only
             rec["prompt"] = C.entries[rec["entry"]]["prompt"]
-        if rec["kind"] in ("draw",) and rec["source"] == "deck" and rec["seat"] != viewer:
+        if rec["kind"] == "draw" and rec["source"] == "deck":  # H-02: blind, even for the drawer
             rec["cards"] = len(rec["cards"])
         if rec["kind"] == "announce" and rec["seat"] != viewer:
             rec.pop("card", None)

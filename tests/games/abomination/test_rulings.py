@@ -178,8 +178,11 @@ def test_card_drawn_from_a_face_down_deck_is_private_in_the_facts():
     st["p"][0]["francs"] = 3
     st, _ = do(st, 0, {"type": "place", "kind": "scientist", "space": "academy.library"})
     top = st["decks"]["research"][0]
-    assert RULES.view(st, 1)["pending"][0]["cards"] == 1 and RULES.view(st, 0)["pending"][0]["cards"] == [top]
-    st, facts = do(st, 0, {"type": "draw", "card": top})
+    # H-02: the top of a face-down deck is drawn blind, so even the drawer does not see it before drawing
+    assert RULES.view(st, 1)["pending"][0]["cards"] == 1 and RULES.view(st, 0)["pending"][0]["cards"] == 1
+    assert all("card" not in m for m in RULES.legal_moves(st, 0))
+    rejects(st, 0, {"type": "draw", "card": top}, "ABOM-CARDS-03")  # naming a card would probe the order
+    st, facts = do(st, 0, {"type": "draw"})
     drawn = next(f for f in facts if f["type"] == "CardToHand")
     assert top not in str(visible_fact(drawn, 1)) and visible_fact(drawn, 0)["card"] == top
     assert all(top not in str(visible_fact(f, 2)) for f in facts)

@@ -129,3 +129,21 @@ def test_negative_humanity_scores_the_lowest_vp_reached():
     p["attr"]["humanity"] = 4
     p["reached"]["humanity"] = [-6, 7]  # positive at the end: highest positive reached, VP(4) at 6
     assert final_scores(st)[0]["0"]["humanity"] == 4
+
+
+@pytest.mark.rule("ABOM-SETUP-07", "ABOM-RESET-02")
+def test_only_the_top_of_the_hospital_pile_is_public_in_the_facts():
+    from domain.engine import visible_fact
+    state, facts = game(4, 5)
+    dealt = next(f for f in facts if f["type"] == "TableDealt")
+    under = dealt["displays"]["hospital"][1:]
+    assert len(under) == 3
+    for viewer in (0, 1, "spectator"):
+        seen = str([visible_fact(f, viewer) for f in facts])
+        assert all(card not in seen for card in under)
+    assert visible_fact(dealt, 2)["displays"]["hospital"] == dealt["displays"]["hospital"][:1]
+    st = lab(blank(4))
+    st, facts = end_lab(st)
+    refill = next(f for f in facts if f["type"] == "DisplayRefilled" and f["display"] == "hospital")
+    assert all(c not in str([visible_fact(f, 1) for f in facts]) for c in refill["cards"][1:])
+    assert visible_fact(refill, 1)["top"] == refill["cards"][:1]
