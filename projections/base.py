@@ -12,15 +12,30 @@ from collections import OrderedDict
 from typing import Any, Callable, Iterable, Protocol, Sequence
 from uuid import UUID
 
-from eventsourcing.persistence import Tracking
+import logging
+
+import redis
+from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.projection import Projection
 
 from domain.engine import Rules, get_rules
 
 from .records import EventRecord, to_record
-from .views import Op, RedisView
+from .views import Op, RedisView, StaleView, dumps
+
+log = logging.getLogger("heirloom.projections")
 
 CACHE_SIZE = 512
+
+
+class GameFailed(Exception):
+    """Applying one game's event raised: the game, not the projection, is at fault."""
+
+    def __init__(self, record: EventRecord, error: BaseException) -> None:
+        super().__init__(f"{record['type']} v{record['version']} of game {record['game_id']}: "
+                         f"{type(error).__name__}: {error}")
+        self.record = record
+        self.error = error
 
 
 class EventSource(Protocol):
@@ -78,10 +93,17 @@ class GameProjection(Projection[RedisView]):
         ops: list[Op] = []
         self.pending = {}
         try:
+            broken = self.broken_games()
             for record in records:
                 handler = getattr(self, f"on_{record['type']}", None)
-                if handler is not None:
+                if handler is None or record["game_id"] in broken:
+                    continue
+                try:
                     handler(record, ops)
+                except (redis.RedisError, StaleView, IntegrityError):
+                    raise
+                except Exception as error:
+                    raise GameFailed(record, error) from error
             self.view.commit(tracking, ops, after)
         except BaseException:
             self.forget()
@@ -92,6 +114,24 @@ class GameProjection(Projection[RedisView]):
             self.pending = {}
         while len(self.cache) > CACHE_SIZE:
             self.cache.popitem(last=False)
+
+    def broken_games(self) -> set[str]:
+        """Games this projection stopped following because applying one of their events failed."""
+        return self.cached("__broken__", lambda: set(self.view.failures()))
+
+    def quarantine(self, failure: GameFailed, tracking: Tracking, after: int) -> None:
+        """Record `failure` and move past its event, so one broken game does not stop the others.
+
+        The game's views stay as they were before the failing event; its read endpoints
+        answer ``503 projection_failed`` until a rebuild (after a fix) applies it again.
+        """
+        record = failure.record
+        log.error("projection %s: %s; the game is set aside", self.name, failure)
+        detail = {"version": record["version"], "type": record["type"], "notification_id": tracking.notification_id,
+                  "error": f"{type(failure.error).__name__}: {failure.error}"}
+        self.forget()
+        self.view.commit(tracking, [("hset", self.view.key("failed"), record["game_id"], dumps(detail))], after)
+        self.position = tracking.notification_id
 
     def forget(self) -> None:
         """Drop every cache (after a failed commit, a conflict or a rebuild)."""

@@ -15,12 +15,19 @@ from typing import Any, Callable, Iterable, TextIO
 import redis
 
 from domain.engine import Rules, get_rules
+from domain.service import ServiceError
 
 from .analytics import AnalyticsProjection, AnalyticsView, game_report
 from .base import ApplicationEvents, GameProjection
 from .replay import CHECKPOINT_EVERY, GameNotProjected, ReplayProjection, ReplayView, history, moves_log, replay_step
 from .runner import ProjectionRunner, catch_up, rebuild
 from .scoreboard import ScoreboardProjection, ScoreboardView
+
+class GameSetAside(ServiceError):
+    """A projection could not apply one of this game's events (see GameProjection.quarantine)."""
+
+    status, code = 503, "projection_failed"
+
 
 PROJECTION_CLASSES: dict[str, type[GameProjection]] = {
     "replay": ReplayProjection,
@@ -103,7 +110,8 @@ class ReadSide:
             "running": self.runner.running,
             "projections": {
                 name: {"position": self.runner.position(name), "lag": head - self.runner.position(name),
-                       "error": self.runner.errors.get(name)}
+                       "error": self.runner.errors.get(name),
+                       "games_set_aside": self.projections[name].view.failures()}
                 for name in self.projections
             },
         }
@@ -124,8 +132,17 @@ class ReadSide:
 
     # ---- queries (callers pass the write side's Caller)
 
+    def check(self, game_id: str, name: str) -> None:
+        """Raise `GameSetAside` when projection `name` set this game aside after a failure."""
+        failure = self.projections[name].view.failure(str(game_id))
+        if failure is not None:
+            raise GameSetAside(f"the {name} projection could not apply {failure['type']} "
+                               f"(version {failure['version']}) of this game: {failure['error']}",
+                               projection=name, version=failure["version"])
+
     def replay(self, game_id: str, step: int | None, caller: Any) -> dict[str, Any]:
         """The replay of `step` (None: the last step)."""
+        self.check(game_id, "replay")
         if step is None:
             status = self.replay_view.status(game_id)
             if status is None:
@@ -143,12 +160,15 @@ class ReadSide:
         return None if status is None else status["version"]
 
     def moves_log(self, game_id: str, caller: Any) -> list[dict[str, Any]]:
+        self.check(game_id, "replay")
         return moves_log(self.replay_view, self.rules_for, game_id, caller)
 
     def history(self, game_id: str, caller: Any) -> dict[str, Any]:
+        self.check(game_id, "replay")
         return history(self.replay_view, self.rules_for, game_id, caller)
 
     def scores(self, game_id: str) -> dict[str, Any] | None:
+        self.check(game_id, "scoreboard")
         return self.scoreboard_view.scores(game_id)
 
     def leaders(self, game_type: str) -> list[dict[str, Any]]:
@@ -158,4 +178,5 @@ class ReadSide:
         return self.analytics_view.report(game_type)
 
     def game_analytics(self, game_id: str) -> dict[str, Any]:
+        self.check(game_id, "replay")
         return game_report(self.replay_view, self.rules_for, game_id)

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, TextIO
 
 from eventsourcing.persistence import IntegrityError, Tracking
 
-from .base import GameProjection
+from .base import GameFailed, GameProjection
 from .records import to_record
 from .views import StaleView
 
@@ -46,8 +46,10 @@ def catch_up(app: Any, projection: GameProjection, *, batch_size: int = 200, pro
     view = projection.view
     position = view.max_tracking_id(app.name) or 0
     done = 0
+    one_by_one_until = 0  # after a failed batch: find the failing event one notification at a time
     while stop is None or not stop.is_set():
-        notifications = app.recorder.select_notifications(position, batch_size, inclusive_of_start=False)
+        size = 1 if position < one_by_one_until else batch_size
+        notifications = app.recorder.select_notifications(position, size, inclusive_of_start=False)
         if not notifications:
             break
         try:
@@ -59,20 +61,29 @@ def catch_up(app: Any, projection: GameProjection, *, batch_size: int = 200, pro
                 time.sleep(0.05)  # a rebuild may still be clearing the view
             position = view.max_tracking_id(app.name) or 0
             continue
-        except Exception:
+        except Exception as error:
             # Caches loaded while another runner was writing may be torn; if the view moved
-            # on meanwhile, that is the cause: reload and go on. Otherwise it is a real error.
+            # on meanwhile, that is the cause: reload and go on. Otherwise it is a real error:
+            # a game whose event cannot be applied is set aside, anything else is raised.
             moved = (view.max_tracking_id(app.name) or 0) != position or view.current_generation() != view.generation
             projection.forget()
-            if not moved:
+            if moved:
+                position = view.max_tracking_id(app.name) or 0
+                continue
+            if not isinstance(error, GameFailed):
                 raise
-            position = view.max_tracking_id(app.name) or 0
+            if len(notifications) > 1:
+                one_by_one_until = notifications[-1].id
+                continue
+            projection.quarantine(error, Tracking(app.name, notifications[-1].id), position)
+            position = notifications[-1].id
+            done += 1
             continue
         position = notifications[-1].id
         done += len(notifications)
         if progress is not None:
             progress.update(position)
-        if len(notifications) < batch_size:
+        if len(notifications) < size and position >= one_by_one_until:
             break
     return done
 

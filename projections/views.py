@@ -96,6 +96,14 @@ class RedisView(TrackingRecorder):
                 except redis.WatchError:
                     continue
 
+    # ---- games set aside (see GameProjection.quarantine)
+
+    def failures(self) -> dict[str, dict]:
+        return {k.decode(): loads(v) for k, v in self.client.hgetall(self.key("failed")).items()}
+
+    def failure(self, game_id: str) -> dict | None:
+        return loads(self.client.hget(self.key("failed"), game_id))
+
     # ---- rebuild support
 
     def data_keys(self) -> Iterable[str]:

@@ -253,3 +253,47 @@ def test_a_read_waits_at_most_the_read_timeout_for_a_lagging_projection(settings
         assert response.status_code == 503
         assert response.json()["error"] == "projection_lagging"
         assert client.get("/projections").json()["projections"]["replay"]["lag"] == 1
+
+
+def test_a_game_whose_event_cannot_be_applied_is_set_aside_and_the_others_go_on(client, service, settings):
+    from domain.engine import get_rules
+    from domain.service import SPECTATOR_CALLER
+    from projections.readside import GameSetAside
+
+    class RollsBreakEvolve:
+        """Count Up whose evolve fails on a roll: a read-side bug in one game type."""
+
+        def __init__(self, rules):
+            self.rules = rules
+
+        def __getattr__(self, name):
+            return getattr(self.rules, name)
+
+        def evolve(self, state, record):
+            if record["type"] == "Rolled":
+                raise KeyError("no such counter")
+            return self.rules.evolve(state, record)
+
+    def rules_for(game_type):
+        rules = get_rules(game_type)
+        return RollsBreakEvolve(rules) if game_type == "api_count" else rules
+
+    good = TestGame.create(client, "dice_duel", 2, seed=1)
+    bad = TestGame.create(client, "api_count", 2, seed=1)
+    bad.move(0, {"type": "add", "amount": 1})
+    bad.move(1, {"type": "roll"})
+    good.move(0, {"type": "roll"})
+    side = ReadSide(service, name_suffix="-aside", rules_for=rules_for)
+    side.catch_up()  # no error escapes
+    head = service.recorder.max_notification_id()
+    assert all(side.runner.position(name) == head for name in PROJECTION_CLASSES)
+    assert side.replay(good.id, None, SPECTATOR_CALLER)["steps"] == 1
+    with pytest.raises(GameSetAside) as refused:
+        side.replay(bad.id, 1, SPECTATOR_CALLER)
+    assert refused.value.status == 503 and "KeyError" in refused.value.detail
+    assert set(side.status()["projections"]["replay"]["games_set_aside"]) == {bad.id}
+    bad.move(0, {"type": "add", "amount": 2})
+    good.move(1, {"type": "roll"})
+    side.catch_up()
+    assert side.replay(good.id, None, SPECTATOR_CALLER)["steps"] == 2
+    assert side.scores(good.id)["history"][-1]["move_no"] == 2
