@@ -16,6 +16,8 @@ import argparse
 import signal
 import sys
 import threading
+from contextlib import contextmanager
+from typing import Iterator
 
 import orjson
 
@@ -24,7 +26,10 @@ from api.cli import register_command
 from .readside import PROJECTION_CLASSES, ReadSide
 
 
-def open_read_side(names=None) -> ReadSide:
+@contextmanager
+def open_read_side(names=None) -> Iterator[ReadSide]:
+    """The read side on the configured store; on exit, close it like `heirloom serve` does
+    (and stop the embedded Redis if this process started it)."""
     from api.app import load_games
     from api.cli import check_store
     from api.settings import Settings
@@ -33,7 +38,14 @@ def open_read_side(names=None) -> ReadSide:
     settings = Settings.from_env()
     check_store(settings)
     load_games(settings)
-    return ReadSide(GameService(env=settings.service_env()), names=names or None)
+    service = GameService(env=settings.service_env())
+    try:
+        yield ReadSide(service, names=names or None)
+    finally:
+        service.close()
+        if settings.embedded:
+            from domain.eventstore.embedded import shutdown_embedded
+            shutdown_embedded(settings.data_dir)
 
 
 def _projection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,13 +57,17 @@ def _projection_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _projections(args: argparse.Namespace) -> int:
     names = list(dict.fromkeys(args.names)) or list(PROJECTION_CLASSES)
-    read_side = open_read_side(names)
-    if args.action == "status":
+    with open_read_side(names) as read_side:
+        return _act(args.action, names, read_side, quiet=args.quiet)
+
+
+def _act(action: str, names: list[str], read_side: ReadSide, quiet: bool) -> int:
+    if action == "status":
         print(orjson.dumps(read_side.status(), option=orjson.OPT_INDENT_2).decode())
         return 0
-    if args.action == "rebuild":
+    if action == "rebuild":
         for name in names:
-            done = read_side.rebuild(name, show_progress=not args.quiet)
+            done = read_side.rebuild(name, show_progress=not quiet)
             print(f"{name}: rebuilt from {done} events", file=sys.stderr)
         return 0
     stop = threading.Event()
@@ -78,9 +94,10 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
 def _export(args: argparse.Namespace) -> int:
     from .export import export
 
-    read_side = open_read_side(["replay"])
     formats = ("jsonl", "csv") if args.format == "both" else (args.format,)
-    written = export(read_side, args.out, game_type=args.game, include_active=args.include_active, formats=formats)
+    with open_read_side(["replay"]) as read_side:
+        written = export(read_side, args.out, game_type=args.game, include_active=args.include_active,
+                         formats=formats)
     print(f"exported {written['games']} games, {written['moves']} moves: {', '.join(written['files'])}",
           file=sys.stderr)
     return 0
