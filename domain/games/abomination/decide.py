@@ -277,7 +277,8 @@ def decide(rules, state, seat, move, rng):
         d_lab(turn, seat, move, rng)
     else:
         raise IllegalMove("ABOM-ROUND-02", f"no move is expected in the {st['phase']} phase")
-    after = turn.state
-    if after["phase"] not in ("over",) and (after["phase"] != "lab" or kind not in LAB_MOVES | {"play"}):
+    # AMB-45: outside the Lab phase the first to meet an objective claims it; in the Lab phase (any move,
+    # including an answer to a pending decision there) objectives wait for the end of the phase.
+    if turn.state["phase"] in ("event", "city"):
         flow.check_objectives(turn, only_in_game=True)
     return turn.facts
