@@ -285,6 +285,11 @@ def _town():
     for rec in locs:
         where = f"town.toml {rec['id']}"
         check_location(rec, where)
+    pages = {page for rec in locs for page in rec["pages"]}
+    for page in sorted(pages):
+        unions = [r["id"] for r in locs if page in r["pages"] and r["category"] == "laborers_union"]
+        if len(unions) != 1:
+            raise ContentError(f"town.toml: page {page!r} needs exactly one Laborer's Union, has {unions}")
     return {r["id"]: r for r in locs}
 
 

@@ -126,3 +126,18 @@ def test_only_scenario_events_move_suspicion(fx):
     s["mob"], s["suspicion"] = 12, 12
     s, _ = run_ops(s, [{"op": "global", "eff": {"move": "suspicion", "steps": -2}, "targets": [], "event": "t"}])
     assert s["suspicion"] == 10 and s["mob"] == 10  # the Mob is pushed back under its maximum
+
+
+def test_content_errors_name_the_record_and_field():
+    from .helpers import FIXTURE_LOCATIONS
+    bad = dict(FIXTURE_LOCATIONS["fx-park"])
+    del bad["reward_per_use"]
+    with pytest.raises(ContentError, match=r"fixture-park.*reward_per_use"):
+        C.check_location(bad, "fixture-park")
+    with pytest.raises(ContentError, match=r"cost_per_use"):
+        C.check_location(dict(FIXTURE_LOCATIONS["fx-park"], cost_per_use=[{"gain": "money", "n": 1}]), "x")
+    with pytest.raises(ContentError, match="unknown effect"):
+        C.check_effect({"teleport": 1}, "x")
+    pages = {p for r in C.LOCATIONS.values() for p in r["pages"]}
+    for page in pages:
+        assert sum(1 for r in C.LOCATIONS.values() if page in r["pages"] and r["category"] == "laborers_union") == 1
