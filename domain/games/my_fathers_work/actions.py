@@ -157,6 +157,9 @@ def _apply_town(ctx, seat, info):
             if trig["piece"] == piece or (trig["piece"] == "servant" and C.PIECE_TYPE[piece] == "servant") \
                     or trig["piece"] == "self" == piece:
                 ops += eff_ops(seat, trig["effects"])
+    for _, ab in Q.abilities(ctx.s, seat, "on_place"):  # Upgrade abilities tied to a Town Location
+        if ab["location"] in (info["loc"], rec["category"]) and ab["piece"] in ("any", info["ptype"]):
+            ops += eff_ops(seat, ab["effects"])
     if rec["consult_app"]:  # MFW-TOWN-15
         ops.append({"op": "event", "event": rec["consult_app"], "placer": seat})
     ctx.later(*ops)

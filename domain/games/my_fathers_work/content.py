@@ -24,7 +24,7 @@ HOOKS = ("start_of_generation", "start_of_round", "end_of_round", "end_of_genera
 TARGETS = ("all", "each", "placer", "start_player", "highest_score", "lowest_score", "most_creepy",
            "least_creepy", "most_upgrades")
 ABILITY_KINDS = ("start_of_generation", "end_of_generation", "start_of_round", "passive", "free_action",
-                 "estate_location", "end_game_score")
+                 "estate_location", "end_game_score", "on_place")
 SCORE_PER = ("journal_level", "stored", "upgrade", "maxed_journal", "flat")
 PENALTY_KINDS = ("lose_piece", "upgrade", "maladjustment", "creepy")
 MODIFIABLE_RULES = {"MFW-ROUND-04": "money", "MFW-PLACE-07": "money"}
@@ -121,6 +121,10 @@ def check_ability(ab: dict, where: str) -> None:
         check_effects(require(ab, "effects", list, where), f"{where}.effects")
     elif kind == "end_game_score":
         check_score(require(ab, "score", dict, where), where)
+    elif kind == "on_place":  # a Town Location id or category, a piece type, effects once per placement
+        require(ab, "location", str, where)
+        require_one_of(ab, "piece", ("any", "self", "servant"), where)
+        check_effects(require(ab, "effects", list, where), f"{where}.effects")
 
 
 def check_score(score: dict, where: str) -> None:

@@ -323,3 +323,14 @@ def test_estate_unaffected_and_mob_moves_everyone(fx):
     reject(s2, 1, {"type": "place", "loc": "fx-park", "pieces": ["self"]}, "MFW-TRACKS-05")
     s3, _ = place(s2, 1, "estate_affairs", ["self"], mode="money")
     assert s3["players"][1]["money"] == 1
+
+
+@pytest.mark.rule("MFW-UPGRADE-12", "MFW-PLACE-20")
+def test_on_place_upgrade_ability(fx):
+    s = town(blank(), "fx-church", "fx-park")
+    s["players"][0]["plots"][1] = "upg-g12-15a"  # Chapel Ruins: +1 VP whenever you place at a church
+    s["players"][0]["pieces"]["servant1"] = "quarters"
+    s2, _ = place(s, 0, "fx-church", ["spouse", "servant1"])
+    assert s2["players"][0]["score"] == 1  # once per placement
+    s3, _ = place(s, 0, "fx-park", ["self"])
+    assert s3["players"][0]["score"] == 0
