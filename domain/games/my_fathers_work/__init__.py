@@ -3,6 +3,17 @@
 Modules: content (TOML pack + validation), state (initial state + queries), ops (the op queue
 and effects), flow (rounds and Generations), actions (placements and turn actions), moves
 (legal moves), decide, evolve, view, scoring, describe.
+
+Options: ``scenario`` (default "scn-lantern"; also "scn-parish"), ``choose_masterwork`` (bool),
+``journal_occult_insanity`` (bool, MFW-AMB-19).
+
+Moves (every element of legal_moves can be posted back as-is):
+- ``{"type": "place", "loc": <Town Location id | "estate_affairs" | "record_knowledge" |
+  "perform_experiment" | Upgrade tile id>, "pieces": [...], + "mode" | "track" | "card"}``
+- ``{"type": "pass"}``, ``{"type": "end_turn"}``, ``{"type": "free", "source": <tile/token id>}``,
+  ``{"type": "keep", "card": <id>}`` (Estate Affairs)
+- ``{"type": "choose", "option": ...}`` answers the pending choice in ``state["pending"]``;
+  ``{"type": "commit", "option": ...}`` is a hidden commitment in a simultaneous step.
 """
 
 from __future__ import annotations

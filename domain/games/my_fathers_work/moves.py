@@ -35,8 +35,8 @@ def placement_candidates(s, seat) -> list[dict]:
         for g in groups:
             out.append({"type": "place", "loc": loc, "pieces": g})
     singles = [g for g in groups if len(g) == 1]
-    pairs = [g for g in groups if len(g) == 2 and C.PIECE_TYPE[g[0]] == "servant"] + \
-        [g for g in groups if g[0] in ("self",) or g[0].startswith("caretaker")]
+    # Perform Experiment (and 2-piece Estate Locations): the Self, one Caretaker or two Servant-type pieces
+    workers = [g for g in groups if len(g) == 2 or C.PIECE_TYPE[g[0]] in ("self", "caretaker")]
     for g in singles:
         for mode in ("draw", "money"):
             out.append({"type": "place", "loc": "estate_affairs", "pieces": g, "mode": mode})
@@ -44,13 +44,13 @@ def placement_candidates(s, seat) -> list[dict]:
             out.append({"type": "place", "loc": "record_knowledge", "pieces": g, "track": track})
     cards = list(pl["hand"]) + ([pl["masterwork"]] if pl["masterwork"] and not pl["mw_done"] else [])
     cards = [c for c in cards if Q.can_perform(s, seat, c)]
-    for g in pairs:
+    for g in workers:
         for card in cards:
             out.append({"type": "place", "loc": "perform_experiment", "pieces": g, "card": card})
     for t in Q.tiles_of(s, seat):
         rec = Q.estate_location(s, seat, t)
         if rec:
-            for g in (pairs if rec["servants_required"] == 2 else singles):
+            for g in (workers if rec["servants_required"] == 2 else singles):
                 out.append({"type": "place", "loc": t, "pieces": g})
     return out
 
