@@ -39,8 +39,8 @@ def check_place(s: dict, seat: int, move: dict) -> dict:
     if move.get("owner", seat) != seat:
         raise IllegalMove("MFW-PLACE-03", "you may not place on another player's Estate")
     pieces = move.get("pieces")
-    if not isinstance(pieces, list) or not pieces or len(set(pieces)) != len(pieces) \
-            or any(p not in C.PIECES for p in pieces):
+    if not isinstance(pieces, list) or not pieces or any(not isinstance(p, str) or p not in C.PIECES for p in pieces) \
+            or len(set(pieces)) != len(pieces):
         raise IllegalMove("MFW-PLACE-01", f"name one or more of your pieces {list(C.PIECES)}")
     for p in pieces:
         if pl["pieces"][p] != "quarters":
@@ -296,7 +296,7 @@ def op_after_place(ctx, op):
 def do_free(ctx, seat, source) -> None:
     s = ctx.s
     abilities = dict(Q.abilities(s, seat, "free_action"))
-    if source not in abilities:
+    if not isinstance(source, str) or source not in abilities:
         raise IllegalMove("MFW-FREE-01", f"{source!r} is not a free action you own")
     ab = abilities[source]
     if s["turn"]["free_used"].count(source) >= ab["uses"]:

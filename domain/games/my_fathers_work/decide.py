@@ -105,7 +105,7 @@ def rule_of_choice(s, pend, option) -> str:
         if tile and C.tile(tile)["name"] in Q.tile_names(s, pend["seat"]):
             return "MFW-UPGRADE-09"
         return "MFW-UPGRADE-10"
-    if kind == "vanity" and option in s["vanity"]:
+    if kind == "vanity" and isinstance(option, str) and option in s["vanity"]:
         return "MFW-UPGRADE-17" if s["vanity"][option] == 0 else "MFW-UPGRADE-09"
     return RULE_OF_CHOICE.get(kind, "MFW-ROUND-06")
 

@@ -111,3 +111,30 @@ def test_redacted_facts_never_name_hidden_cards(seed):
             assert "exp-" not in text and "cmp-" not in text and "'queue'" not in text, f
             if f["type"] == "Message":
                 assert "text" not in visible_fact(f, viewer)
+
+
+GARBAGE = [{"type": "place"}, {"type": "place", "loc": {"a": 1}, "pieces": "self"},
+           {"type": "place", "loc": "loc-commons", "pieces": [["self"]]}, {"type": "free", "source": {"x": 1}},
+           {"type": "keep", "card": ["x"]}, {"type": "choose", "option": {"no": 1}}, {"type": "commit", "option": [1]},
+           {"type": "choose"}, {"type": "warp"}, {"type": "place", "loc": "record_knowledge", "pieces": ["self"],
+                                                  "track": ["occult"]},
+           {"type": "place", "loc": "perform_experiment", "pieces": ["self"], "card": {"id": 1}},
+           {"type": "choose", "option": ["Reliquary"]}, {"type": "choose", "option": "row:9"},
+           {"type": "choose", "option": "expand:9"}, {"type": "commit", "option": {"a": 1}}]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_garbage_moves_are_refused_cleanly(seed):
+    from domain.engine import IllegalMove
+    chooser = random.Random(seed)
+    state, _ = new_game(RULES, 3, {}, seed)
+    for moves in range(1, 2000):
+        seat = chooser.choice(list(RULES.decision(state).seats))
+        for bad in GARBAGE:
+            try:
+                RULES.decide(copy_state(state), seat, bad, Rng(seed, moves))
+            except IllegalMove:
+                pass
+        state, _ = play(RULES, state, seat, _eager(chooser, RULES.legal_moves(state, seat)), seed, moves)
+        if RULES.is_over(state):
+            break
