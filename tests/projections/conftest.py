@@ -1,37 +1,11 @@
-"""Fixtures of the read-side tests: an app on a real Redis with a unique key prefix.
-
-`redis_url`, `key_prefix` (deleted afterwards) come from tests/support/redis_fixtures.py.
-"""
+"""Fixtures of the read-side tests: the API fixtures (app on a real Redis, unique key
+prefix, projection runner in the app's lifespan) plus the app's read side."""
 
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
-from tests.support.api_client import make_app, make_settings
-from tests.support.redis_fixtures import *  # noqa: F403  (fixtures)
-
-
-@pytest.fixture
-def settings(redis_url, key_prefix):
-    return make_settings(redis_url, key_prefix)
-
-
-@pytest.fixture
-def app(settings):
-    return make_app(settings)
-
-
-@pytest.fixture
-def client(app):
-    """Entering the client runs the lifespan, so the projection runner runs in the app."""
-    with TestClient(app) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def service(app):
-    return app.state.service
+from tests.support.api_fixtures import *  # noqa: F403  (fixtures)
 
 
 @pytest.fixture
