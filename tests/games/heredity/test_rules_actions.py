@@ -103,7 +103,7 @@ def test_lines_and_paths():
     assert ["700:B", "700:D"] in paths and ["700:C", "700:D"] in paths and ["700:B"] in paths
 
 
-@pytest.mark.rule("HER-AREA-04", "HER-AREA-03", "HER-AREA-06")
+@pytest.mark.rule("HER-AREA-04", "HER-AREA-03", "HER-AREA-06", "HER-MOVE-03")
 def test_blue_green_red_lines():
     t = terrain(700, {"A": 3, "B": 3, "C": 3, "D": 3}, [("A", "B", "blue"), ("A", "C", "green"), ("A", "D", "red")])
     st = at(game(chapter([t])), maeve="700:A")

@@ -264,7 +264,7 @@ def test_family_defeat_condition():
     assert RULES.winners(st) == [] and RULES.legal_moves(st, 0) == []
 
 
-@pytest.mark.rule("HER-DAMAGE-04", "HER-DAMAGE-05")
+@pytest.mark.rule("HER-DAMAGE-04", "HER-DAMAGE-05", "HER-ACTION-02")
 def test_damage_under_action_token():
     st = at(game(arena()), maeve="700:A")
     st, _ = play(st, {"type": "move", "pc": "maeve", "path": ["700:B"], "slots": ["3.e"]})
