@@ -35,6 +35,7 @@ def _play_some(players, seed, moves):
 
 
 @pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.rule("ABOM-EVENT-07", "ABOM-SETUP-05", "ABOM-SETUP-16", "ABOM-AMB-38")
 def test_views_hide_hands_decks_and_held_encounters(players):
     for seed in range(6):
         for moves in (5, 60, 150):
