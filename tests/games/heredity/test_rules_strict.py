@@ -44,7 +44,7 @@ def test_engine_refuses_moves_after_the_end():
     with pytest.raises(IllegalMove) as err:
         RULES.decide(st, 0, {"type": "end_window"}, Rng(1, 1))
     assert err.value.rule_id == "HER-GEN-06"
-    assert RULES.legal_moves(st, 0) == [] and RULES.decision(st).seats == []
+    assert RULES.legal_moves(st, 0) == [] and not RULES.decision(st).seats
 
 
 @pytest.mark.rule("HER-ACTION-04", "HER-WATCH-01")
