@@ -50,7 +50,9 @@ def op_activate(t, op):
         I.step(t)
         return
     b = board(C(s), s)
+    # "closest to the PCs": any non-Dying PC or ally (HER-AMB-29, HER-ALLY-05)
     goals = [p["area"] for name, p in s["pcs"].items() if p["area"] and not is_dying(s, name)]
+    goals += [a for n, _, a in npcs_on_terrain(s) if n != npc and is_ally(s, n)]
 
     def dist(area):
         d = b.distances(area)

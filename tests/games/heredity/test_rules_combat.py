@@ -331,3 +331,16 @@ def test_card_asks_the_players_to_choose_a_pc():
     assert st["pending"]["kind"] == "choose_pc" and st["pending"]["options"] == ["djamal", "maeve", "nell"]
     st, facts = play(st, {"type": "choose", "option": 2})
     assert st["pending"]["kind"] == "damage_slot" and st["pending"]["pc"] == "nell"
+
+
+@pytest.mark.rule("HER-AI-03", "HER-ALLY-05", "HER-AMB-29")
+def test_activation_order_counts_allies_as_pcs():
+    ally = narrative(981, "", npc={"name": "Kit", "ally": True, "life": 9, "defence": 0, "ai": "", "death": ""})
+    ch = arena(ai="MOVE 1; MELEE 1", standees=2, extra=[ally])
+    st = at(game(ch), maeve="700:D")
+    put_npc(st, 980, "700:A", "700:C")          # standee 0 is 3 areas from Maeve, standee 1 only 1
+    put_npc(st, 981, "700:A")                    # ... but standee 0 shares its area with the ally
+    set_timeline(st, [980])
+    st, facts = advance(st)
+    attacks = [f["target"] for f in facts if f["type"] == "Attack"]
+    assert attacks[0] == {"npc": 981, "s": 0}
