@@ -81,6 +81,7 @@ def move_payload(i: int) -> dict[str, Any]:
 
 
 STATE = OrjsonTranscoder().encode(move_payload(1))
+SMALL = STATE[:100]  # a small event (a vote, a join), for the batch's fixed costs
 
 
 def median_us(fn: Callable[[], Any], n: int) -> tuple[float, float]:
@@ -115,6 +116,11 @@ class Ops:
         oid = uuid4()
         return [StoredEvent(oid, v, TOPIC, STATE) for v in range(1, 51)]
 
+    @staticmethod
+    def next_50_small() -> list[StoredEvent]:
+        oid = uuid4()
+        return [StoredEvent(oid, v, TOPIC, SMALL) for v in range(1, 51)]
+
     def append_one(self) -> None:
         self.recorder.insert_events(self.next_one())
 
@@ -131,16 +137,21 @@ def measure(
 ) -> tuple[dict[str, tuple[float, float, float]], dict[str, tuple[float, float, float]]]:
     """Median and mean us per operation, for Redis and for SQLite.
 
-    Everything is interleaved in one loop (PING, Redis append, every 5th round a SQLite
-    append, every 10th round a batch and a load on both and another PING), so a busy
+    Everything is interleaved in one loop (PING, Redis append; every 10th round PING,
+    batch, PING, load, then the SQLite batch and load; every 5th round a SQLite append),
+    so a busy
     machine slows all of them alike and the ratios stay meaningful. As timeit does, the
     garbage collector is off while timing."""
     for _ in range(max(20, n // 20)):  # warm up (scripts loaded, caches hot)
         ops.append_one()
         ops.load_50()
         ping()
-    redis_samples: dict[str, list[int]] = {k: [] for k in ("ping", "append_one", "append_50", "load_50")}
-    sqlite_samples: dict[str, list[int]] = {k: [] for k in ("append_one", "append_50", "load_50")}
+    redis_samples: dict[str, list[int]] = {
+        k: [] for k in ("ping", "append_one", "append_50", "append_50_small", "load_50")
+    }
+    sqlite_samples: dict[str, list[int]] = {
+        k: [] for k in ("append_one", "append_50", "append_50_small", "load_50")
+    }
     clock = time.perf_counter_ns
 
     def timed(samples: dict[str, list[int]], name: str, fn: Callable[..., Any], *args: Any) -> None:
@@ -154,14 +165,20 @@ def measure(
         for i in range(n):
             timed(redis_samples, "ping", ping)
             timed(redis_samples, "append_one", ops.recorder.insert_events, ops.next_one())
-            if i % 5 == 0:
-                timed(sqlite_samples, "append_one", sqlite.recorder.insert_events, sqlite.next_one())
             if i % 10 == 0:
+                # Each Redis operation right after a PING, before any SQLite work (whose
+                # fsyncs put this process to sleep and leave its caches cold).
+                timed(redis_samples, "ping", ping)
                 timed(redis_samples, "append_50", ops.recorder.insert_events, ops.next_50())
+                timed(redis_samples, "ping", ping)
                 timed(redis_samples, "load_50", ops.load_50)
                 timed(redis_samples, "ping", ping)
+                timed(redis_samples, "append_50_small", ops.recorder.insert_events, ops.next_50_small())
                 timed(sqlite_samples, "append_50", sqlite.recorder.insert_events, sqlite.next_50())
+                timed(sqlite_samples, "append_50_small", sqlite.recorder.insert_events, sqlite.next_50_small())
                 timed(sqlite_samples, "load_50", sqlite.load_50)
+            if i % 5 == 0:
+                timed(sqlite_samples, "append_one", sqlite.recorder.insert_events, sqlite.next_one())
             if i % 100 == 0:
                 gc.collect()
     finally:
@@ -333,6 +350,7 @@ def main() -> None:
             for key, label in (
                 ("append_one", "append 1 event"),
                 ("append_50", "append 50-event batch"),
+                ("append_50_small", "  same, 100-byte events"),
                 ("load_50", "load 50-event aggregate"),
             ):
                 med = r[key][0]
