@@ -54,7 +54,9 @@ class Board:
                 raw_edges.append((f"{number}:{line['a']}", f"{number}:{line['b']}", line["colour"]))
             for a, row in face["lof"].items():
                 for b, lines in row.items():
-                    self.lof.setdefault(f"{number}:{a}", {})[f"{number}:{b}"] = lines
+                    # an area of another Terrain is written "<terrain>:<area>" (a straight line across cards)
+                    qa, qb = (x if ":" in x else f"{number}:{x}" for x in (a, b))
+                    self.lof.setdefault(qa, {})[qb] = lines
         grid = {(p["x"], p["y"], p.get("level", 0)): n for n, (f, p) in faces.items()}
         for number, (face, pos) in faces.items():
             for side in ("E", "S"):

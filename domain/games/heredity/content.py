@@ -161,6 +161,13 @@ class Content:
             raise ContentError(f"{where}: regroup area {regroup!r} unknown")
         lof = {}
         for entry in face.get("lof", []):
+            for key in ("from", "to"):
+                if ":" not in str(entry.get(key)) and entry.get(key) not in areas:
+                    raise ContentError(f"{where}: line-of-fire area {entry.get(key)!r} unknown (another Terrain's "
+                                       f"area is written '<terrain>:<area>')")
+            for colour in entry.get("lines", []):
+                if colour not in LINE_COLOURS[:-1]:
+                    raise ContentError(f"{where}: line-of-fire colour {colour!r} not in {LINE_COLOURS[:-1]}")
             lof.setdefault(entry["from"], {})[entry["to"]] = list(entry["lines"])
             lof.setdefault(entry["to"], {})[entry["from"]] = list(reversed(entry["lines"]))
         return {"areas": areas, "lines": lines, "edges": edges, "icons": icons, "regroup": regroup,

@@ -25,6 +25,8 @@ def broken(mutate):
     (lambda d: d["karma"].pop(0), "one card of each type"),
     (lambda d: d["item"].append(copy.deepcopy(d["item"][0])), "duplicate card number"),
     (lambda d: d["karma"][0].update(number=5), "Secrets deck"),
+    (lambda d: d["terrain"][0]["front"]["lof"].append({"from": "o1", "to": "zz", "lines": ["white"]}), "line-of-fire area"),
+    (lambda d: d["terrain"][0]["front"]["lof"].append({"from": "o1", "to": "o2", "lines": ["pink"]}), "line-of-fire colour"),
 ])
 def test_bad_content_is_refused_with_a_clear_message(mutate, message):
     with pytest.raises(ContentError, match=message):
@@ -40,3 +42,29 @@ def test_language_round_trip():
         "op": "else", "first": {"op": "anchor", "colour": "red", "vertical": False}, "second": {"op": "burn", "card": None}}
     with pytest.raises(ContentError, match="expected"):
         compile_block("IF TOKENS(self) = 0 THEN FLIP", "t")
+
+
+@pytest.mark.rule("HER-RANGED-02", "HER-RANGED-03", "HER-RANGED-05", "HER-RANGED-06", "HER-AREA-04", "HER-AREA-05",
+                  "HER-AMB-36")
+def test_sample_chapter_holds_every_case_of_the_rifle_example():
+    """The Long Sling (Range 3) on the real chapter's Terrain, case by case of the rulebook's Rifle example."""
+    from domain.games.heredity.board import board
+    from domain.games.heredity.query import C
+
+    from .helpers import game, run_ops
+    st, _ = run_ops(game(), "PLACE_TERRAIN 102 AT 1 0; PLACE_TERRAIN 103 AT 51 0 LEVEL 1")
+    b = board(C(st), st)
+    rng = C(st).face(141, "front")["slots"][0]["attack"]["range"]
+    assert rng == 3
+    assert b.in_range("101:o1", "101:o1", rng)                 # own area
+    assert b.in_range("101:o1", "101:o2", rng)                 # a white line
+    assert b.in_range("101:o3", "101:o4", rng)                 # through a blue line (window)
+    assert b.in_range("101:o2", "101:o3", rng)                 # through a green line (door)
+    assert b.in_range("101:o1", "101:o4", rng)                 # two lines, one of them blue
+    assert b.in_range("102:b1", "102:b3", rng)                 # green then white
+    assert b.in_range("102:b3", "102:b1", rng)                 # ... and back
+    assert not b.in_range("101:o1", "102:b2", rng)             # no straight line
+    assert not b.in_range("101:o2", "101:o4", rng)             # black line (wall)
+    assert not b.in_range("101:o1", "102:b3", rng)             # four lines: beyond Range 3
+    assert b.in_range("101:o1", "102:b3", 4)
+    assert not b.in_range("102:b3", "103:h1", 9)               # only a Level Change between them
