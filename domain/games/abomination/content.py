@@ -129,6 +129,9 @@ def load() -> Content:
         if len(faces) != 6 or any(f not in FACES for f in faces):
             raise ContentError(f"dice.{color}: six faces from {FACES} expected")
         c.dice[color] = faces
+    if not (c.dice["blue"].count("DAMAGE") <= c.dice["grey"].count("DAMAGE")
+            and c.dice["blue"].count("ALIVE") >= c.dice["grey"].count("ALIVE") and c.dice["blue"] != c.dice["grey"]):
+        raise ContentError("dice.blue: a blue die must be better than a grey one (fewer DAMAGE or more ALIVE)")
     c.switch_extra = board["switchExtra"]["effects"]
     _effects(c.switch_extra, "switchExtra.effects")
     c.dials = {}
@@ -178,6 +181,8 @@ def load() -> Content:
         if require(card, "expertiseValue", int, w) < 1:
             raise ContentError(f"{w}: expertiseValue must be >= 1")
         _materials(require(card, "materials", list, w), w)
+        if any(m["type"] == "blood" and m["stage"] in ("III", "IV") for m in card["materials"]):
+            raise ContentError(f"{w}: blood is granted at stage I or II only (ABOM-AMB-42)")
         c.cadavers[card["id"]] = card
     aside = [k for k, v in c.cadavers.items() if v.get("setAsideAtSetup")]
     if len(aside) != 1 or c.cadavers[aside[0]]["deck"] != "publicSquare":
