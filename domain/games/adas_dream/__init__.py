@@ -39,7 +39,15 @@ class AdasDream:
         if fl["final_wait"]:
             return Decision.single(deferred["seat"], "settle your deferred Build")
         if deferred and deferred["seat"] != fl["seat"]:
-            return Decision.team([fl["seat"], deferred["seat"]], "active player; previous player may still Build")
+            # ADA-BUILD-04 / ADA-AMB-43: two seats may send a move, but not the same moves. The active seat plays
+            # its turn; the previous seat may only send its deferred end-of-turn Build (build / decline_build).
+            # decide() refuses anything else from either seat (ADA-TURN-07); legal_moves lists each seat's own.
+            active, builder = fl["seat"], deferred["seat"]
+            return Decision(
+                (active, builder), "team",
+                f"seat {active} takes their turn; seat {builder} may only send their deferred Build "
+                f"(build or decline_build)",
+                {"active": active, "deferred_build": builder})
         return Decision.single(fl["seat"], "take your turn")
 
     def legal_moves(self, state, seat):

@@ -57,13 +57,21 @@ def ask(ctx, seat, kind, opts, rule, data=None, optional=False):
               "optional": optional})
 
 
+def refusal_rule(item, pick):
+    """The rule a refused pick breaks: the choice's own rule, or a more precise one."""
+    if item["kind"] == "meeting" and isinstance(pick, dict) and any(
+            o["room"] == pick.get("room") and o["pay"] == pick.get("pay") for o in item["opts"]):
+        return "ADA-MEETING-05"          # the room can be paid for: the card slot is to its left or empty
+    return item["rule"]
+
+
 def answer(ctx, seat, pick):
     item = ctx.fl["agenda"][-1]
     if pick is None and item["optional"]:
         ctx.fl["agenda"].pop()
         return
     if pick not in item["opts"]:
-        raise IllegalMove(item["rule"], f"{pick!r} is not one of the allowed choices for {item['kind']}")
+        raise IllegalMove(refusal_rule(item, pick), f"{pick!r} is not one of the allowed choices for {item['kind']}")
     pick = item["opts"][item["opts"].index(pick)]          # the canonical option (no 1.0 / true for 1)
     ctx.fl["agenda"].pop()
     CHOICES[item["kind"]](ctx, item, pick)

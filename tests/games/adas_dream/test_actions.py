@@ -256,7 +256,7 @@ def test_ex05_isobels_meeting_turn():
     assert len(p["hand"]) == 5 and len(p["deck"]) == 1 and p["discard"] == ["t1_02", H2]
 
 
-@pytest.mark.rule("ADA-EX-05", "ADA-MEETING-02", "ADA-MEETING-06", "ADA-MEETING-04")
+@pytest.mark.rule("ADA-EX-05", "ADA-MEETING-02", "ADA-MEETING-05", "ADA-MEETING-06", "ADA-MEETING-04")
 def test_ex05_negative_checks():
     g = isobel(money=4, innov=2)
     assert all(o["room"] != 0 for o in g.opts())
@@ -298,7 +298,7 @@ def test_ex06_first_lecture_costs():
     assert g.p(0)["innov"] == 4
 
 
-@pytest.mark.rule("ADA-EX-07", "ADA-INSTITUTION-06", "ADA-INSTITUTION-07", "ADA-AMB-28")
+@pytest.mark.rule("ADA-EX-07", "ADA-INSTITUTION-05", "ADA-INSTITUTION-06", "ADA-INSTITUTION-07", "ADA-AMB-28")
 def test_ex07_second_lecture_costs():
     g = G()
     g.s["lect"]["inst_lamps"][1] = [0]                                # a disc at L3
@@ -310,8 +310,10 @@ def test_ex07_second_lecture_costs():
 
 
 def ketan_institution(monkeypatch, innov=5, level=2):
-    monkeypatch.setitem(C.LECTURE_REWARD, ("inst_ironworks", 6),
-                        {"all": [{"op": "usePartnerFromDisplay"}, {"op": "scienceToken1", "science": "engineering"}]})
+    # the sample pack's Ironmasters L6 is the book's Royal Society L6; Society of Numbers L3 gives 2 Study items
+    assert C.LECTURE_REWARD[("inst_ironworks", 6)] == \
+        {"all": [{"op": "usePartnerFromDisplay"}, {"op": "scienceToken1", "science": "engineering"}]}
+    assert C.LECTURE_REWARD[("inst_numbers", 3)]["count"] == 2
     g = G()
     p = g.p(0)
     p.update(innov=innov, brass=2, coal=1)
@@ -338,6 +340,7 @@ def test_ex08_ketans_institution_turn(monkeypatch):
     assert "t1_03" in g.s["displays"]["meet"]
     g.move(type="advanced")
     g.rej_pick("ADA-INSTITUTION-11", ["inst_ironworks", 6])
+    g.rej_pick("ADA-INSTITUTION-11", ["inst_lamps", 6])                # empty, but not below the placed disc
     g.rej_pick("ADA-INSTITUTION-11", ["inst_stargazers", 4])           # occupied
     g.pick(["inst_numbers", 3])
     g.pick(1)                                                        # Addition

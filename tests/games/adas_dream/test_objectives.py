@@ -167,13 +167,3 @@ def test_end_of_turn_option_after_resolution_only():
     assert {"publish", "build", "end_turn"} >= {m["type"] for m in g.legal() if m["type"] != "adjust"}
     g.move(type="end_turn")                                            # declining both is allowed
     assert g.active == 1 and g.p(0)["book"] == 1
-
-
-@pytest.mark.rule("ADA-TURN-10")
-def test_reference_numbers_have_no_effect(monkeypatch):
-    g1 = G()
-    g1.actions_turn(0, "purple", 3)
-    monkeypatch.setitem(C.PROGRAMS[g1.s["displays"]["prog"][0]], "paw", 17)
-    g2 = G()
-    g2.actions_turn(0, "purple", 3)
-    assert g1.legal() == g2.legal()

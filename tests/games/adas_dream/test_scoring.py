@@ -49,16 +49,10 @@ def test_ex15_leftovers(money, coal, brass, books, expected):
     assert final_scores(g.s)[0]["leftovers"] == expected
 
 
-FX = {"fx1": {"id": "fx1", "criteria": {"allSameValue": True}, "prestige": 9},
-      "fx2": {"id": "fx2", "criteria": {"valuesIn": [1, 2, 3, 4]}, "prestige": 7},
-      "fx3": {"id": "fx3", "criteria": {"sumAtLeast": 10}, "prestige": 8},
-      "fx4": {"id": "fx4", "criteria": {"containsValues": [1, 6]}, "prestige": 6}}
 ISOBEL_CARDS = ["t2_01", "t2_13", "t2_14", "t2_08", "t1_06", "start1#1", "t2_17", "start7#1"]
 
 
 def isobel_107(monkeypatch):
-    for k, v in FX.items():
-        monkeypatch.setitem(C.PROGRAMS, k, v)
     g = G()
     s = g.s
     p = g.p(1)
@@ -73,7 +67,7 @@ def isobel_107(monkeypatch):
     s["lect"]["inst_ironworks"][4] = [1]
     s["lect"]["inst_lamps"][4] = [0]
     p["hand"], p["deck"], p["discard"] = ISOBEL_CARDS[:4], ISOBEL_CARDS[4:], []
-    p["programs"] = {"row1": "fx1", "row2": "fx2", "col1": "fx3", "row3": "fx4"}
+    p["programs"] = {"row1": "prog14", "row2": "prog04", "col1": "prog08", "row3": "prog07"}   # 9 + 7 + 8 + 6 (sample pack)
     p["steam"] = 4
     p["mill"] = mill([[5, 5, 5], [2, 4, 3], [3, 1, 6]])
     p["gears"] = ["mult01", "add", "add", "add", "sub", None, "add", "add", "sub", None, None, None]
@@ -123,12 +117,12 @@ def test_program_needs_three_dice_meeting_criteria(monkeypatch):
 
 
 @pytest.mark.rule("ADA-EX-10", "ADA-PUBLISH-13", "ADA-PROGRAM-09", "ADA-SCORE-22")
-def test_ex10_institution_publish_swap_meets_program(monkeypatch):
-    monkeypatch.setitem(C.PROGRAMS, "fx56", {"id": "fx56", "criteria": {"valuesIn": [5, 6]}, "prestige": 5})
+def test_ex10_institution_publish_swap_meets_program():
+    assert C.PROGRAMS["prog02"]["criteria"] == {"valuesIn": [5, 6]} and C.PROGRAMS["prog02"]["prestige"] == 7
     g = G()
     p = g.p(0)
     p["book"], p["innov"] = 1, 1
-    p["programs"]["row1"] = "fx56"
+    p["programs"]["row1"] = "prog02"
     p["mill"][0:3] = [die("blue", 1), die("yellow", 6), die("green", 5)]
     g.s["workshop"][3] = [die("purple", 6)]
     assert final_scores(g.s)[0]["programs"] == 0
@@ -141,7 +135,7 @@ def test_ex10_institution_publish_swap_meets_program(monkeypatch):
     g.pick(["ws", 3, 0])
     assert g.p(0)["mill"][0] == die("purple", 6) and g.s["workshop"][3] == [die("blue", 1)]
     assert g.p(0)["book"] == 0
-    assert final_scores(g.s)[0]["programs"] == 5
+    assert final_scores(g.s)[0]["programs"] == 7
     assert final_scores(g.s)[0]["mill_pips"] == pips + 2 + 5
     g2 = G()
     g2.p(0)["book"] = 1

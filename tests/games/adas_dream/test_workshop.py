@@ -51,7 +51,7 @@ def test_ex01_ketans_workshop_turn():
     assert g.active == 1
 
 
-@pytest.mark.rule("ADA-EX-01", "ADA-WORKSHOP-07")
+@pytest.mark.rule("ADA-EX-01", "ADA-WORKSHOP-07", "ADA-WORKSHOP-05")
 def test_ex01_negative_checks():
     g = ketan()
     g.move(type="adjust", space=1, die=0, delta=-1)
@@ -69,8 +69,8 @@ def test_ex01_negative_checks():
 @pytest.mark.rule("ADA-EX-02", "ADA-WORKSHOP-13", "ADA-PARTNER-06", "ADA-PARTNER-10", "ADA-STUDY-10",
                   "ADA-STUDY-11", "ADA-TURN-08", "ADA-ASSIGN-02", "ADA-ASSIGN-03", "ADA-RESEARCH-03",
                   "ADA-WORKSHOP-16")
-def test_ex02_partner_card_and_assignment(monkeypatch):
-    monkeypatch.setitem(C.RESEARCH["blue"], "breakthrough_spaces", [2])
+def test_ex02_partner_card_and_assignment():
+    assert C.RESEARCH["blue"]["breakthrough_spaces"] == [2] and C.RESEARCH["blue"]["advanced1"] > 2   # sample pack
     g = ketan(innov=2)
     g.s["displays"]["assign"] = ["asg02", "asg03", "asg01", "asg04"]     # A3 = asg01: blue, +1 blue Research +1 Coal
     g.s["stacks"]["assign"] = ["asg05"] + g.s["stacks"]["assign"]
