@@ -30,6 +30,7 @@ class Content:
         self.first_card = require(chapter, "first_card", int, f"{name} [chapter]")
         self.special = dict(chapter.get("special", {}))
         self.chapter_setup = {int(k): v for k, v in chapter.get("chapter_setup", {}).items()}
+        self.declared_secrets = chapter.get("secrets")
         self.cards: dict[int, dict] = {}
         self.pcs = [self._pc(p, i) for i, p in enumerate(require(data, "pc", list, name))]
         if len(self.pcs) != 4:
@@ -252,6 +253,10 @@ class Content:
                 "evolution": bool(rec.get("evolution", False)), "front": {}, "back": None}
 
     def _check(self) -> None:
+        for chapter_no, number in self.chapter_setup.items():
+            if number not in self.cards or number <= 900:
+                raise ContentError(f"{self.name}: chapter {chapter_no}'s setup card {number} must be a Secrets card "
+                                   f"(a card of this content numbered above 900, HER-SETUP-09)")
         if self.first_card not in self.cards:
             raise ContentError(f"{self.name}: first_card {self.first_card} is not a card of the chapter")
         types = sorted(self.cards[n]["type"] for n in self.karma_base)
@@ -262,6 +267,11 @@ class Content:
                 card = self.cards.get(number)
                 if card is None or card["kind"] != "pc" or card["part"] != part or card["pc"] != pc["id"]:
                     raise ContentError(f"{self.name}: PC {pc['id']} {part} card {number} is missing or mismatched")
+        secrets = [n for n in self.cards if n > 900]
+        declared = self.declared_secrets
+        if declared is not None and len(secrets) != declared:
+            raise ContentError(f"{self.name}: the Secrets deck must hold {declared} cards numbered above 900, "
+                               f"found {len(secrets)}")
 
     # -- lookups -------------------------------------------------------------------
     def card(self, number: int) -> dict:

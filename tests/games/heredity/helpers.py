@@ -61,6 +61,8 @@ def chapter(terrains=(), narratives=(), items=(), karma=(), opening=None, starts
     cid = f"fx-{next(_ids)}"
     data["chapter"]["id"] = cid
     data["chapter"]["first_card"] = 699
+    data["chapter"].pop("secrets", None)            # fixtures add and drop cards freely
+    data["chapter"]["chapter_setup"] = {}
     terrains = [copy.deepcopy(t) for t in terrains]
     if terrains:
         first = terrains[0]

@@ -25,6 +25,8 @@ def broken(mutate):
     (lambda d: d["karma"].pop(0), "one card of each type"),
     (lambda d: d["item"].append(copy.deepcopy(d["item"][0])), "duplicate card number"),
     (lambda d: d["karma"][0].update(number=5), "Secrets deck"),
+    (lambda d: d["karma"].pop(), "must hold 29 cards"),
+    (lambda d: d["chapter"]["chapter_setup"].update({"3": 140}), "setup card"),
     (lambda d: d["terrain"][0]["front"]["lof"].append({"from": "o1", "to": "zz", "lines": ["white"]}), "line-of-fire area"),
     (lambda d: d["terrain"][0]["front"]["lof"].append({"from": "o1", "to": "o2", "lines": ["pink"]}), "line-of-fire colour"),
 ])
@@ -68,3 +70,32 @@ def test_sample_chapter_holds_every_case_of_the_rifle_example():
     assert not b.in_range("101:o1", "102:b3", rng)             # four lines: beyond Range 3
     assert b.in_range("101:o1", "102:b3", 4)
     assert not b.in_range("102:b3", "103:h1", 9)               # only a Level Change between them
+
+
+@pytest.mark.rule("HER-SETUP-07", "HER-SETUP-09", "HER-KARMA-01", "HER-AMB-41")
+def test_sample_content_component_counts():
+    """Catalog section 3: 29 Secrets cards (> 900), 9 base Karma cards (one per type) and an evolution per type,
+    a chapter-setup card for every later chapter, 12 PC cards, 4 Player Aids, 1 Family card."""
+    from collections import Counter
+
+    from domain.games.heredity import SWAN
+    from domain.games.heredity.lang import KARMA_TYPES
+    secrets = [n for n in SWAN.cards if n > 900]
+    assert len(secrets) == 29
+    karma = [SWAN.card(n) for n in secrets if SWAN.card(n)["kind"] == "karma"]
+    base = sorted(c["type"] for c in karma if not c["evolution"])
+    evolutions = Counter(c["type"] for c in karma if c["evolution"])
+    assert base == sorted(KARMA_TYPES) and sorted(SWAN.karma_base) == list(range(901, 910))
+    assert set(evolutions) == set(KARMA_TYPES) and set(evolutions.values()) == {1}
+    assert sorted(SWAN.chapter_setup) == [2, 3, 4, 5] and all(n > 900 for n in SWAN.chapter_setup.values())
+    kinds = Counter(c["kind"] for c in SWAN.cards.values() if c["number"] <= 900)
+    assert kinds["pc"] == 12 and kinds["aid"] == 4 and kinds["family"] == 1
+
+
+@pytest.mark.rule("HER-SETUP-09", "HER-CAMPAIGN-01")
+def test_each_later_chapter_takes_its_secrets_setup_card():
+    from .helpers import game
+    for number, setup_card, lore in ((3, 951, 930), (5, 953, 935)):
+        st = game(options={"campaign": {"chapter": number}})
+        assert st["cards"][str(setup_card)]["zone"] != "deck" and st["cards"][str(lore)]["zone"] != "deck"
+    assert "951" not in game()["cards"]
