@@ -5,7 +5,8 @@ from everyone until the rules reveal it."""
 from __future__ import annotations
 
 from .query import (
-    C, card_zone, defence, face, face_side, is_ally, is_dying, is_hostile, item_disabled, items_of, npc_section,
+    C, card_actions, card_zone, defence, face, face_side, is_ally, is_dying, is_hostile, item_disabled, items_of,
+    npc_section,
 )
 
 
@@ -44,6 +45,25 @@ def terrain_public(s: dict, number: int) -> dict:
             "icons": icons, "regroup": f["regroup"]}
 
 
+def references(s: dict) -> list[dict]:
+    """Reference token pairs (HER-INV-06/10, HER-INSTR-09, HER-AMB-44): one pair per Item lying in an area and
+    one per Terrain action of a card in play; each pair has its own id (one token on the card, one in the area).
+    They are derived from the table, so a pick-up, a burn or a flip removes them at once."""
+    out = []
+    for key, card in sorted(s["cards"].items(), key=lambda kv: int(kv[0])):
+        if card.get("zone") == "area":
+            out.append({"id": f"R{key}", "kind": "item", "card": int(key), "area": card["area"]})
+    seen = set()
+    for number, idx, action in sorted(card_actions(s), key=lambda x: (x[0], x[1])):
+        link = action["link"]
+        if link["kind"] == "terrain":
+            area = f"{link['terrain']}:{link['area']}"
+            if (number, area) not in seen:
+                seen.add((number, area))
+                out.append({"id": f"R{number}@{area}", "kind": "terrain_action", "card": number, "area": area})
+    return out
+
+
 def view(s: dict, viewer) -> dict:
     content = C(s)
     karma = s["karma"]
@@ -64,7 +84,7 @@ def view(s: dict, viewer) -> dict:
         "archive": burned,                                                     # HER-HIDDEN-06
         "terrains": s["terrains"],
         "terrain_faces": {k: terrain_public(s, int(k)) for k in s["terrains"]},
-        "markers": s["markers"], "area_materials": s["area_materials"],
+        "markers": s["markers"], "area_materials": s["area_materials"], "references": references(s),
         "pcs": pcs, "slots": s["slots"], "npcs": s["npcs"],
         "karma": {"deck_count": len(karma["deck"]), "composition": sorted(karma["deck"] + karma["discard"]),
                   "discard": karma["discard"], "burned": karma["burned"]},      # HER-HIDDEN-08

@@ -224,7 +224,10 @@ def test_ex12_pickup():
     take_to_table(st, 141)
     st["cards"]["141"].update({"zone": "area", "area": "700:A", "pc": None, "anchor": None})
     damage_slot(st, "141.s1")
+    from domain.games.heredity import RULES
+    assert [r["card"] for r in RULES.view(st, 0)["references"]] == [141]
     st2, _ = play(st, {"type": "pickup", "pc": "maeve", "slot": "2.c", "materials": 2, "items": [141]})
+    assert RULES.view(st2, 0)["references"] == []           # both Reference tokens removed
     assert st2["pcs"]["maeve"]["tokens"].count("avail") == 2 and st2["pcs"]["maeve"]["materials"] == 2
     assert st2["area_materials"] == {} and 141 in items_of(st2, "maeve")
     assert st2["cards"]["141"]["anchor"] == "1:left:0" and st2["slots"]["141.s1"]["d"] == 1
@@ -256,6 +259,9 @@ def test_ex14_terrain_action():
     st = at(game(chapter([terrain(700, {"A": 3, "B": 3})], [c958])), maeve="700:A")
     take_to_table(st, 958, face="back")
     st["cards"]["958"]["tokens"] = {"generic": 1}
+    from domain.games.heredity import RULES
+    assert RULES.view(st, 0)["references"] == [{"id": "R958@700:A", "kind": "terrain_action", "card": 958,
+                                                "area": "700:A"}]
     move = {"type": "card_action", "pc": "maeve", "slot": "2.c", "card": 958, "action": 0}
     rejects(at(dict(st), maeve="700:B") and st, move, "HER-INSTR-10")
     at(st, maeve="700:A")
@@ -263,6 +269,7 @@ def test_ex14_terrain_action():
     st2, facts = play(st, move)
     assert st2["slots"]["2.c"]["t"] == "maeve" and tokens(st2, 958) == 0 and st2["cards"]["958"]["face"] == "front"
     assert "Narrated" in types(facts)
+    assert RULES.view(st2, 0)["references"] == []           # the front offers no Terrain action
 
 
 @pytest.mark.rule("HER-EX-15", "HER-TIMELINE-02", "HER-TIMELINE-03", "HER-TIMELINE-04", "HER-TIMELINE-05", "HER-TIMELINE-07",

@@ -203,6 +203,8 @@ def test_drop():
     del st["slots"]["145.v1"]
     st, _ = play(st, {"type": "drop", "pc": "maeve", "item": 145})
     assert 145 in items_in_area(st, "101:o1") and defence(st, "maeve") == 0
+    refs = RULES.view(st, 0)["references"]                  # a pair of Reference tokens links the Item and its area
+    assert {"id": "R145", "kind": "item", "card": 145, "area": "101:o1"} in refs
     give_item(st, "brick", 141)
     st["slots"]["141.s1"] = {"t": "brick", "d": 0}
     st, _ = play(st, {"type": "drop", "pc": "brick", "item": 141})
