@@ -239,6 +239,18 @@ def test_ex04_hedge_maze_by_expansion(fx):
     assert s["row"] == [top, "upg-g12-01a", "upg-g12-02a", "upg-g12-03a"]
 
 
+@pytest.mark.rule("MFW-UPGRADE-04", "MFW-UPGRADE-10")
+def test_expansion_needs_price_plus_plot_cost(fx):
+    """$2 pays Hedge Maze's price but not the $1 expansion: only replacing is offered."""
+    s = town(full_plots(blank()), "fx-builder")
+    s["row"] = ["upg-g12-01a", "upg-g12-02a", "fx-hedge", "upg-g12-03a"]
+    s["players"][0]["money"] = 2
+    s, _ = place(s, 0, "fx-builder", ["spouse"])
+    s, _ = choose(s, "row:2")
+    assert set(s["pending"]["options"]) == {"replace:0", "replace:1", "replace:2"}
+    reject(s, 0, {"type": "choose", "option": "expand"}, "MFW-UPGRADE-10")
+
+
 @pytest.mark.rule("MFW-EX-05", "MFW-UPGRADE-04", "MFW-UPGRADE-07")
 def test_ex05_hedge_maze_by_replacement(fx):
     s = town(full_plots(blank()), "fx-builder")

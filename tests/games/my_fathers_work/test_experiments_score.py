@@ -265,6 +265,17 @@ def test_ex15_score_tokens(fx):
     assert s["players"][1]["score"] == -3 and RULES.scores(s)[1] == -3
 
 
+@pytest.mark.rule("MFW-SCORE-02", "MFW-SCORE-03")
+def test_score_token_thresholds(fx):
+    """Reaching exactly 50 (crossing 49) takes the +50 token; exactly 100 flips it to +100."""
+    s = blank()
+    for total, token, marker in ((49, 0, 49), (50, 50, 0), (99, 50, 49), (100, 100, 0)):
+        s["players"][0]["score"] = total - 1
+        s2, _ = run_ops(s, [{"op": "eff", "seat": 0, "eff": {"gain": "vp", "n": 1}}])
+        v = RULES.view(s2, 1)["players"][0]
+        assert (v["score"], v["token"], v["marker"]) == (total, token, marker)
+
+
 @pytest.mark.rule("MFW-SCORE-04")
 def test_score_never_reset(fx):
     s = blank()

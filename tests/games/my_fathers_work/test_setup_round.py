@@ -282,6 +282,21 @@ def test_turn_order_clockwise_from_start_player(fx):
     assert s["active"] == 2
 
 
+@pytest.mark.rule("MFW-ROUND-05", "MFW-ENDROUND-05")
+def test_start_player_opens_each_round(fx):
+    """The token passes at the end of a round and its new holder takes the first turn."""
+    s = town(blank(3), "fx-park")
+    s["start_player"] = s["active"] = 1
+    for seat in (1, 2, 0):
+        s, _ = act(s, seat, {"type": "pass"})
+    s = settle(s)
+    assert s["round"] == 2 and s["start_player"] == 2 and s["active"] == 2 and s["phase"] == "turns"
+    for seat in (2, 0, 1):
+        s, _ = act(s, seat, {"type": "pass"})
+    s = settle(s)
+    assert s["round"] == 3 and s["start_player"] == 0 and s["active"] == 0
+
+
 @pytest.mark.rule("MFW-ROUND-06", "MFW-FREE-01")
 def test_one_placement_per_turn(fx, monkeypatch):
     s = town(blank(), "fx-park", "fx-blacksmith")
