@@ -6,7 +6,7 @@ functions that decide uses, so the list and the referee can never disagree.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
 from domain.engine import IllegalMove
 
@@ -105,41 +105,28 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
                     move["target"] = target
                 if _ok(A.check_card_action, s, seat, move):
                     out.append(move)
-    # Move (HER-MOVE-01/02): every simple path up to the tokens and Move slots at hand
+    # Move (HER-MOVE-01/02): every path up to the tokens and Move slots at hand (HER-DECIDE-05)
     move_slots = free_slots(s, pc, "move")
     k = min(len(move_slots), len(available_tokens(s, pc)))
-    start = b.c(me["area"])
-    paths: list[list[str]] = []
-
-    def walk(a, acc):
-        if len(paths) > 40:
-            return
-        if acc:
-            paths.append(acc)
-        if len(acc) >= k:
-            return
-        for nb, colour in sorted(b.neighbours(a)):
-            if nb != start and nb not in acc:
-                walk(nb, acc + [nb])
-    walk(start, [])
+    paths = move_paths(s, b, me["area"], k)
     for path in paths:
-        choices = [list(c) for c in combinations(move_slots, len(path))]      # HER-DECIDE-03
-        for slots in choices:
-            move = {"type": "move", "pc": pc, "path": path, "slots": slots}
+        for slots in combinations(move_slots, len(path)):                    # HER-DECIDE-03
+            move = {"type": "move", "pc": pc, "path": path, "slots": list(slots)}
             if _ok(A.check_move, s, seat, move):
                 out.append(move)
-    for path in paths:                                     # walk, then explore (HER-AMB-20)
+    for path in [[]] + paths:                              # walk, then explore (HER-AMB-20), from any slots
         if len(path) < k:
-            for opt in A.explore_options(s, pc, path[-1]):
-                move = {"type": "move", "pc": pc, "path": path + ["explore:" + opt["marker"]],
-                        "slots": move_slots[:len(path) + 1]}
-                if _ok(A.check_move, s, seat, move):
-                    out.append(move)
-    for opt in A.explore_options(s, pc):
-        for ref in move_slots[:1]:
-            move = {"type": "explore", "pc": pc, "slot": ref, "marker": opt["marker"]}
-            if _ok(A.check_explore, s, seat, move):
-                out.append(move)
+            for opt in A.explore_options(s, pc, path[-1] if path else None):
+                for slots in combinations(move_slots, len(path) + 1):
+                    if path:
+                        move = {"type": "move", "pc": pc, "path": path + ["explore:" + opt["marker"]],
+                                "slots": list(slots)}
+                        ok = _ok(A.check_move, s, seat, move)
+                    else:
+                        move = {"type": "explore", "pc": pc, "slot": slots[0], "marker": opt["marker"]}
+                        ok = _ok(A.check_explore, s, seat, move)
+                    if ok:
+                        out.append(move)
     # attacks (HER-DECIDE-06)
     from .interp import attack_targets
     for ref, power, rng in A.attack_slots(s, pc):
@@ -191,12 +178,18 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
         for other in sorted(s["pcs"]):
             if other == pc:
                 continue
-            offers = []
-            if me["materials"]:
-                offers.append(({"materials": 1}, {}))
-            if s["pcs"][other]["materials"]:
-                offers.append(({}, {"materials": 1}))
-            offers += [({"items": [i]}, {}) for i in items_of(s, pc)]
+            # HER-DECIDE-14: any number of Materials either way, one Item either way, and swaps of an Item
+            # against an Item or against all the other's Materials (one Interact token for the whole exchange)
+            mine_n, theirs_n = me["materials"], s["pcs"][other]["materials"]
+            my_items, their_items = items_of(s, pc), items_of(s, other)
+            offers = [({"materials": n}, {}) for n in range(1, mine_n + 1)]
+            offers += [({}, {"materials": n}) for n in range(1, theirs_n + 1)]
+            offers += [({"items": [i]}, {}) for i in my_items] + [({}, {"items": [j]}) for j in their_items]
+            offers += [({"items": [i]}, {"items": [j]}) for i in my_items for j in their_items]
+            if theirs_n:
+                offers += [({"items": [i]}, {"materials": theirs_n}) for i in my_items]
+            if mine_n:
+                offers += [({"materials": mine_n}, {"items": [j]}) for j in their_items]
             for give, take in offers:
                 move = {"type": "trade", "pc": pc, "with": other, "slot": ref, "give": give, "take": take}
                 if _ok(A.check_trade, s, seat, move):
@@ -211,6 +204,43 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
     return out
 
 
+def move_paths(s: dict, b, start_area: str, k: int) -> list[list[str]]:
+    """Every simple path of 1..k crossings, plus every walk that revisits an area when it changes something a
+    simple path cannot (it ends in its start area, or enters an Immediate Event area or crosses a red line more
+    often than any kept path with the same end does): nothing rule-relevant is left out (HER-AMB-17/18)."""
+    start = b.c(start_area)
+    events = {b.c(f"{t}:{icon['area']}") for t, i, icon in b.icons if icon["kind"] == "immediateEvent"}
+    simple: list[list[str]] = []
+    walks: list[list[str]] = []
+
+    def walk(a, acc, revisits):
+        if acc:
+            (walks if revisits else simple).append(acc)
+        if len(acc) >= k or len(simple) + len(walks) > 400:
+            return
+        for nb, colour in sorted(b.neighbours(a)):
+            walk(nb, acc + [nb], revisits or nb == start or nb in acc)
+    walk(start, [], False)
+
+    def signature(path):
+        prev, reds, entered = start, 0, []
+        for a in path:
+            reds += b.step_colour(prev, a) == "red"
+            if a in events:
+                entered.append(a)
+            prev = a
+        return path[-1], tuple(sorted(entered)), reds
+
+    seen = {signature(p) for p in simple}
+    out = list(simple)
+    for path in walks:
+        sig = signature(path)
+        if sig not in seen and (sig[1] or sig[2]):
+            seen.add(sig)
+            out.append(path)
+    return out
+
+
 def combined_moves(s: dict, seat: int) -> list[dict]:
     out = []
     mine = [pc for pc in sorted(s["pcs"]) if available_tokens(s, pc)]      # others co-sign (consent)
@@ -218,17 +248,22 @@ def combined_moves(s: dict, seat: int) -> list[dict]:
     from .query import npcs_on_terrain
     for n, i, a in npcs_on_terrain(s):
         target = {"npc": n, "s": i}
-        able = []
+        able = {}                                                  # pc -> one slot per distinct attack
         for pc in mine:
             for ref, power, rng in A.attack_slots(s, pc):
-                if target in attack_targets(s, pc, rng):
-                    able.append({"pc": pc, "slot": ref})
-                    break
-        for size in range(2, len(able) + 1):                      # HER-DECIDE-17
-            for group in combinations(able, size):
-                move = {"type": "combined_attack", "target": target, "participants": list(group)}
-                if any(seat in s["control"][p["pc"]] for p in group) and _ok(A.check_combined_attack, s, seat, move):
-                    out.append(move)
+                kinds = {(p2, r2) for r, p2, r2 in able.get(pc, [])}
+                if (power, rng) not in kinds and target in attack_targets(s, pc, rng):
+                    able.setdefault(pc, []).append((ref, power, rng))
+        pcs = sorted(able)
+        for size in range(2, len(pcs) + 1):                       # HER-DECIDE-17: who joins, with which attack
+            for group in combinations(pcs, size):
+                if not any(seat in s["control"][pc] for pc in group):
+                    continue
+                for picks in product(*(able[pc] for pc in group)):
+                    move = {"type": "combined_attack", "target": target,
+                            "participants": [{"pc": pc, "slot": pick[0]} for pc, pick in zip(group, picks)]}
+                    if _ok(A.check_combined_attack, s, seat, move):
+                        out.append(move)
     for card, idx, action in card_actions(s):
         comb = action.get("combined")
         if not comb:

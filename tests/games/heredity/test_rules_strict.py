@@ -268,3 +268,31 @@ def test_karma_order_is_never_shown():
         for f in shuffles if viewer != EVERYONE else ():      # "all" = the replay after the end
             seen = visible_fact(f, viewer)
             assert "order" not in json.dumps(seen), (viewer, seen)
+
+
+@pytest.mark.rule("HER-DECIDE-05", "HER-AMB-18", "HER-MOVE-06")
+def test_legal_moves_reach_every_relevant_path():
+    t = terrain(700, {"A": 3, "B": 1, "C": 3, "D": 3}, [("A", "B", "white"), ("B", "C", "white"), ("C", "D", "red")],
+                icons=[{"kind": "immediateEvent", "area": "B", "effect": "PLACE_MATERIALS 1 IN 700:D"}])
+    st = at(game(chapter([t])), maeve="700:A", brick="700:B")              # B is full (capacity 1)
+    paths = [m["path"] for m in RULES.legal_moves(st, 0) if m["type"] == "move" and m["pc"] == "maeve"]
+    assert ["700:B", "700:A"] in paths                # through the full event area and back
+    assert ["700:B", "700:C"] in paths and ["700:B"] not in paths        # 2 Move slots: 2 crossings at most
+    st2, _ = play(st, {"type": "move", "pc": "maeve", "path": ["700:B", "700:A"], "slots": ["3.e", "3.f"]})
+    assert st2["area_materials"] == {"700:D": 1} and st2["pcs"]["maeve"]["area"] == "700:A"
+
+
+@pytest.mark.rule("HER-DECIDE-17", "HER-DECIDE-14")
+def test_legal_moves_offer_weapons_in_combined_attacks_and_full_trades():
+    st = at(game(square([boar(defence_=5)])), maeve="700:A", brick="700:A")
+    put_npc(st, 980, "700:A")
+    give_item(st, "brick", 140)                                            # Hooked Pole, Power 3
+    give_item(st, "maeve", 141)                                            # Long Sling, Power 2
+    combos = [m for m in RULES.legal_moves(st, 0) if m["type"] == "combined_attack"]
+    slots = {tuple(sorted(p["slot"] for p in m["participants"])) for m in combos}
+    assert ("140.p1", "141.s1") in slots and ("1.a", "4.a") in slots
+    st["pcs"]["maeve"]["materials"], st["pcs"]["brick"]["materials"] = 3, 1
+    trades = [(m["give"], m["take"]) for m in RULES.legal_moves(st, 0) if m["type"] == "trade" and m["pc"] == "maeve"
+              and m["with"] == "brick"]
+    assert ({"materials": 3}, {}) in trades and ({}, {"items": [140]}) in trades
+    assert ({"items": [141]}, {"items": [140]}) in trades and ({"materials": 3}, {"items": [140]}) in trades
