@@ -44,8 +44,16 @@ def push(turn, record, queue):
     record["rest"] = list(queue)
     queue.clear()
     public = {k: v for k, v in record.items() if k not in ("rest", "cards", "card", "entry")}
+    if "cards" in record and cards_are_public(record):
+        public["cards"] = list(record["cards"])
     turn.emit("PendingPushed", record=record, private_to=[], public={"record": public})
     return True
+
+
+def cards_are_public(record):
+    """The cards a pending decision offers are face up (a display, the Morgue deck's top, the Hospital pile's
+    top) unless they come from the top of a face-down deck (H-02)."""
+    return record.get("source") != "deck" or record.get("deck") == "morgue"
 
 
 def items(seat, effects):
