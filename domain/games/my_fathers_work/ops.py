@@ -479,7 +479,7 @@ def ans_draw_deck(ctx, p, o):
 
 def ans_search_deck(ctx, p, o):
     seat = p["seat"]
-    cards = list(ctx.s["decks"][o])
+    cards = sorted(ctx.s["decks"][o])  # MFW-HIDDEN-03/06: the searcher sees the cards, never the order
     ctx.emit("Searched", seat=seat, deck=o, cards=cards, private_to=[seat], public={"seat": seat, "deck": o})
     ask(ctx, seat, "search_take", cards, secret=True, deck=o)
 
