@@ -10,11 +10,12 @@ from .query import (
 )
 
 
-def card_public(s: dict, number: int) -> dict:
-    """The visible face of a card in play (never its other face, HER-HIDDEN-02/03)."""
+def card_public(s: dict, number: int, side: str | None = None) -> dict:
+    """The visible face of a card in play (never its other face, HER-HIDDEN-02/03); `side` names a face
+    already revealed (the archive of burned cards, HER-CARDS-10)."""
     content = C(s)
     rec = content.card(number)
-    side = face_side(s, number)
+    side = side or face_side(s, number)
     f = content.face(number, side)
     out = {"number": number, "face": side, "label": f"{number}{'b' if side == 'back' else ''}", "kind": rec["kind"],
            "zone": card_zone(s, number), "tokens": s["cards"].get(str(number), {}).get("tokens", {})}
@@ -68,7 +69,9 @@ def view(s: dict, viewer) -> dict:
     content = C(s)
     karma = s["karma"]
     in_play = [int(k) for k, c in s["cards"].items() if c["zone"] not in ("burned", "deck")]
-    burned = {k: v for k, v in s["revealed"].items() if card_zone(s, int(k)) == "burned"}
+    # HER-CARDS-10 / HER-HIDDEN-06: a burned card can be consulted, on the faces revealed during the chapter only
+    burned = {k: {"faces": list(v), **{side: card_public(s, int(k), side) for side in v}}
+              for k, v in s["revealed"].items() if card_zone(s, int(k)) == "burned"}
     pcs = {}
     for pc, p in s["pcs"].items():
         pcs[pc] = {"name": content.pc(pc)["name"], "colour": content.pc(pc)["colour"], "area": p["area"],

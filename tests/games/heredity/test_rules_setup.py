@@ -232,9 +232,17 @@ def test_burned_item_tokens_and_archive():
     st, _ = run_ops(st, "BURN 141")
     assert "middle" in st["pcs"]["brick"]["tokens"]
     v = RULES.view(st, 0)
-    assert v["archive"]["141"] == ["front"]
+    assert v["archive"]["141"]["faces"] == ["front"] and v["archive"]["141"]["front"]["name"] == "Long Sling"
     st, _ = run_ops(st, "BURN 111")
-    assert RULES.view(st, 0)["archive"]["111"] == ["front"]
+    arch = RULES.view(st, 0)["archive"]["111"]
+    assert arch["faces"] == ["front"] and "back" not in arch          # never a face not yet revealed
+    assert arch["front"]["narrative"].startswith("Brick")
+    st2 = game()
+    st2["cards"]["111"]["face"] = "back"                             # as if flipped earlier in the chapter
+    st2["revealed"]["111"].append("back")
+    st2, _ = run_ops(st2, "BURN 111")
+    arch = RULES.view(st2, 0)["archive"]["111"]
+    assert arch["faces"] == ["front", "back"] and arch["back"]["label"] == "111b"
 
 
 @pytest.mark.rule("HER-CARDS-11", "HER-CARDS-08")
