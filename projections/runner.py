@@ -201,7 +201,10 @@ class ProjectionRunner:
             except Exception as error:  # keep following; the status endpoint shows the error
                 log.exception("projection %s failed", name)
                 self.errors[name] = f"{type(error).__name__}: {error}"
-                projection.forget()
+                try:  # dropping caches reads the view's generation: it fails too while Redis is away
+                    projection.forget()
+                except Exception:
+                    log.debug("projection %s: could not reset its caches yet", name, exc_info=True)
                 self._stop.wait(1.0)
                 continue
             if moved:
