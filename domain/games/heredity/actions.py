@@ -800,6 +800,15 @@ def do_choose(t, seat: int, move: dict) -> None:
         I.step(t)
     elif kind == "npc_path":
         I.set_var(t, "path", opt)
+    elif kind == "item_overflow":                                         # HER-AMB-22
+        area = t.s["pcs"][p["pc"]]["area"]
+        if "drop" in opt:
+            anchor = t.s["cards"][str(opt["drop"])]["anchor"]
+            t.emit("ItemDropped", item=opt["drop"], area=area, ref=True, pc=p["pc"])
+            t.emit("ItemEquipped", item=p["item"], pc=p["pc"], anchor=anchor)
+            I.initialise(t, p["pc"], p["item"])
+        else:
+            t.emit("ItemDropped", item=p["item"], area=area, ref=True)
     elif kind == "item_anchor":
         t.emit("ItemEquipped", item=p["item"], pc=p["pc"], anchor=opt)
         I.initialise(t, p["pc"], p["item"])

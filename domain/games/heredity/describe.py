@@ -46,6 +46,10 @@ def _option(s: dict, opt) -> str:
             return "no more PCs join"
         if "slot" in opt:
             return f"{_name(s, opt['pc'])} joins with slot {opt['slot']}"
+        if "drop" in opt:
+            return f"drop {_card(s, opt['drop'])} to make room"
+        if "leave" in opt:
+            return f"leave {_card(s, opt['leave'])} in the area"
         return _who(s, opt)
     if isinstance(opt, list):
         return "path " + " -> ".join(opt)
@@ -97,6 +101,8 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
             parts.append(f"{_card(s, f['card'])} is anchored at Timeline position {f['pos']}")
         elif t == "HourglassMoved":
             parts.append(f"the Hourglass moves onto {_card(s, f['card'])}")
+        elif t == "ItemDropped" and f.get("ref"):
+            parts.append(f"{_card(s, f['item'])} lies in {f['area']}")
         elif t == "ItemEquipped":
             parts.append(f"{_name(s, f['pc'])} equips {_card(s, f['item'])}")
         elif t == "PcMaterials":

@@ -645,11 +645,28 @@ def free_anchors(s: dict, pc: str, item: int) -> list[str]:
     return out
 
 
+def blocking_items(s: dict, pc: str, item: int) -> list[int]:
+    """Items of the PC sitting on an anchor the new Item could use (HER-AMB-22)."""
+    rec = C(s).card(item)
+    side = "right" if rec["colour"] == "brown" else "left"
+    symbol = face(s, item)["anchor"]
+    out = []
+    for held in items_of(s, pc):
+        n, held_side, k = s["cards"][str(held)]["anchor"].split(":")
+        if held_side == side and face(s, int(n))["anchors"][side][int(k)] == symbol:
+            out.append(held)
+    return out
+
+
 def equip(t: Ctx, pc: str, item: int, anchor: str | None = None) -> None:
     s = t.s
     anchors = free_anchors(s, pc, item)
     if anchor is None:
         if not anchors:
+            if blocking_items(s, pc, item) and s["pcs"][pc]["area"] is not None:
+                # HER-AMB-22: the players may first drop a held Item (free) to make room
+                push(t, [{"op": "overflowChoice", "item": item, "pc": pc}], None, pc)
+                return
             t.emit("ItemDropped", item=item, area=s["pcs"][pc]["area"], ref=True)      # HER-AMB-22
             return
         if len(anchors) > 1:
@@ -666,6 +683,11 @@ def initialise(t: Ctx, pc: str, item: int) -> None:
         return
     t.emit("Initialised", item=item)
     push(t, list(face(t.s, item)["initialise"]), item, pc, "card")
+
+
+def op_overflow_choice(t, op):
+    options = [{"drop": i} for i in blocking_items(t.s, op["pc"], op["item"])] + [{"leave": op["item"]}]
+    wait(t, "item_overflow", options, op["pc"], item=op["item"])
 
 
 def op_equip_choice(t, op):
@@ -934,6 +956,7 @@ HANDLERS = {
     "attack": op_attack, "retrieveActions": op_retrieve, "actionWindow": op_window,
     "checkDefeat": op_check_defeat, "victory": op_victory, "defeat": op_defeat, "narrate": op_narrate, "purple": op_purple,
     "runEvent": op_run_event, "burnDead": op_burn_dead, "equipChoice": op_equip_choice,
+    "overflowChoice": op_overflow_choice,
     "activate": op_activate, "aiTarget": op_ai_target, "aiMove": op_ai_move, "aiMelee": op_ai_melee,
     "aiRanged": op_ai_ranged,
 }

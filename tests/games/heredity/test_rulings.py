@@ -155,7 +155,17 @@ def test_no_free_anchor_drops_the_item():
     st = at(game(), maeve="101:o1")
     give_item(st, "maeve", 141)                       # the only 'hook' anchor is taken
     st, facts = run_ops(st, "GAIN_ITEM 142 maeve")
-    assert 142 not in items_of(st, "maeve") and 142 in items_in_area(st, "101:o1")
+    assert st["pending"]["kind"] == "item_overflow" and st["pending"]["options"] == [{"drop": 141}, {"leave": 142}]
+    left, _ = play(st, {"type": "choose", "option": 1})           # keep the Sling: the Key lies in the area
+    assert 142 not in items_of(left, "maeve") and 142 in items_in_area(left, "101:o1")
+    swap, _ = play(st, {"type": "choose", "option": 0})           # drop the Sling (free) and equip the Key
+    assert items_of(swap, "maeve") == [142] and items_in_area(swap, "101:o1") == [141]
+    assert swap["cards"]["142"]["anchor"] == "1:left:0"
+    st3 = at(game(), maeve="101:o1")
+    give_item(st3, "maeve", 145)                                  # a strap Item does not block a hook Item
+    give_item(st3, "maeve", 140)
+    st3, _ = run_ops(st3, "GAIN_ITEM 146 maeve")                  # both straps taken: Vest and Pole block
+    assert [o for o in st3["pending"]["options"]] == [{"drop": 140}, {"drop": 145}, {"leave": 146}]
 
 
 @pytest.mark.rule("HER-AMB-24")
