@@ -327,7 +327,7 @@ def ketan_institution(monkeypatch, innov=5, level=2):
     return g
 
 
-@pytest.mark.rule("ADA-EX-08", "ADA-INSTITUTION-10", "ADA-INSTITUTION-11", "ADA-ICON-14", "ADA-ICON-20",
+@pytest.mark.rule("ADA-EX-08", "ADA-INSTITUTION-02", "ADA-INSTITUTION-10", "ADA-INSTITUTION-11", "ADA-ICON-14", "ADA-ICON-20",
                   "ADA-ICON-34", "ADA-ICON-43", "ADA-AMB-53")
 def test_ex08_ketans_institution_turn(monkeypatch):
     g = ketan_institution(monkeypatch)

@@ -214,3 +214,32 @@ def test_card_left_of_the_room_is_refused_with_the_display_rule():
     assert all(o["slot"] >= o["room"] for o in g.opts())
     g.pick({"room": 2, "pay": "money", "slot": 2})
 
+
+
+@pytest.mark.rule("ADA-MEETING-01", "ADA-MEETING-03", "ADA-INNOV-03")
+def test_meeting_room_paid_in_innovation_or_money_never_mixed():
+    g = G()
+    g.p(0).update(money=4, innov=3)
+    g.actions_turn(0, "yellow", 3)
+    assert {o["pay"] for o in g.opts() if o["room"] == 0} == {"innovation"}          # £4 < £5: Innovation only
+    g.pick({"room": 0, "pay": "innovation", "slot": 0})
+    g.pick(0)                                                          # the disc comes from gear space 1
+    p = g.p(0)
+    assert (p["innov"], p["money"]) == (0, 4) and g.s["rooms"][0][0] == [0]
+
+
+@pytest.mark.rule("ADA-PUBLISH-12", "ADA-GEAR-04", "ADA-GEAR-05")
+def test_meeting_publish_takes_the_chosen_multiplier():
+    g = G()
+    g.p(0).update(money=5, book=1)
+    g.actions_turn(0, "yellow", 3)
+    g.pick({"room": 0, "pay": "money", "slot": 3})
+    while g.top()["k"] == "choice":
+        g.pick(g.opts()[0])
+    left, right = g.s["displays"]["mult"]
+    nxt = g.s["stacks"]["mult"][0]
+    g.move(type="publish")
+    g.pick(1)
+    p = g.p(0)
+    assert right in p["gear_supply"] and left not in p["gear_supply"] and right not in p["gears"]
+    assert g.s["displays"]["mult"] == [left, nxt]                      # refilled in place, no slide
