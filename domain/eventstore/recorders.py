@@ -296,7 +296,12 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
             first = APPEND_ONE(
                 self.client,
                 (self.seq_key, self.stream_key, index, f"{index}:{v}"),
-                (b"1" if self.with_log else b"0", oid, v, b"%d %d %s\n\0%s" % (v, len(state), topic, state)),
+                (
+                    b"1" if self.with_log else b"0",
+                    oid,
+                    v,
+                    b"%d %d %s\n\0%s" % (v, len(state), topic, state),
+                ),
             )
         except redis.RedisError as e:
             raise translate(e) from e

@@ -133,3 +133,29 @@ def test_long_aggregate_reads_with_bounds(store_env: dict[str, str]) -> None:
         assert recorder.select_events(oid, desc=True, limit=1)[0].originator_version == n
     finally:
         factory.close()
+
+
+def test_text_originator_ids_and_invalid_names(store_env: dict[str, str]) -> None:
+    from eventsourcing.persistence import DataError
+
+    factory = RedisFactory(Environment(env={**store_env, "ORIGINATOR_ID_TYPE": "text"}))
+    recorder = factory.application_recorder()
+    try:
+        recorder.insert_events(
+            [StoredEvent("game-1", 1, "t", b"a"), StoredEvent("game-1", 2, "t", b"b")]
+        )
+        notifications = recorder.select_notifications(None, 10)
+        assert [(n.originator_id, n.originator_version) for n in notifications] == [
+            ("game-1", 1),
+            ("game-1", 2),
+        ]
+        assert [e.state for e in recorder.select_events("game-1")] == [b"a", b"b"]
+        with pytest.raises(DataError):
+            recorder.insert_events([StoredEvent("game-2", 1, "bad\ntopic", b"")])
+        with pytest.raises(DataError):
+            recorder.insert_events(
+                [StoredEvent("bad\nid", 1, "t", b""), StoredEvent("x", 1, "t", b"")]
+            )
+        assert recorder.max_notification_id() == 2  # nothing written by the refused calls
+    finally:
+        factory.close()

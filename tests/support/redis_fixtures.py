@@ -18,9 +18,9 @@ Fixtures
 - ``store_mode`` / ``store_env`` (function, parametrized ``url`` and ``embedded``): the
   same env for both ways of running; tests using ``store_env`` run twice.
 
-Helpers (plain functions): ``find_redis_url()``, ``session_embedded_dir()``, ``application_env(url, prefix, **extra)``,
-``embedded_env(data_dir, prefix, **extra)``, ``delete_prefix(client, prefix)`` (from
-``domain.eventstore.admin``).
+Helpers (plain functions): ``find_redis_url()``, ``session_embedded_dir()``,
+``application_env(url, prefix, **extra)``, ``embedded_env(data_dir, prefix, **extra)``,
+``delete_prefix(client, prefix)`` (from ``domain.eventstore.admin``).
 """
 
 from __future__ import annotations
