@@ -25,7 +25,7 @@ def no_events(s):
     return s
 
 
-@pytest.mark.rule("MFW-EX-07", "MFW-STARTGEN-05", "MFW-STARTGEN-08", "MFW-STARTGEN-02", "MFW-UPGRADE-16",
+@pytest.mark.rule("MFW-STARTGEN-09", "MFW-EX-07", "MFW-STARTGEN-05", "MFW-STARTGEN-08", "MFW-STARTGEN-02", "MFW-UPGRADE-16",
                   "MFW-AMB-21")
 def test_ex07_storage_shed_in_generation_one():
     s, facts = new_game(RULES, 2, {"scenario": "scn-parish"}, 11)

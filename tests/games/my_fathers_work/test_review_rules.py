@@ -1,0 +1,135 @@
+"""Rule tests added by the review: each one catches a deliberately broken rule the suite missed."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.engine import IllegalMove
+from domain.engine.rng import Rng
+from domain.games.my_fathers_work import RULES, content as C
+
+from .helpers import act, blank, choose, exp_card, place, reject, run_ops, town
+from .test_experiments_score import cards, perform
+
+
+@pytest.mark.rule("MFW-ESTATE-02")
+def test_estate_affairs_money_mode_gives_exactly_one_dollar():
+    s = blank()
+    s["players"][0]["money"] = 2
+    s, facts = place(s, 0, "estate_affairs", ["self"], mode="money")
+    assert s["players"][0]["money"] == 3 and s["players"][0]["hand"] == [] and s["players"][0]["ea"] == []
+
+
+@pytest.mark.rule("MFW-JOURNAL-04")
+def test_journal_knowledge_never_tops_up_cubes():
+    s = blank()
+    pl = s["players"][0]
+    pl["journal"]["chemistry"] = 1
+    pl["res"]["chemistry"] = C.JOURNAL["chemistry"]["cost"][1] - 1  # one cube short; the free level may not help
+    reject(s, 0, {"type": "place", "loc": "record_knowledge", "pieces": ["self"], "track": "chemistry"}, "MFW-JOURNAL-05")
+    pl["res"]["chemistry"] += 1
+    s, _ = place(s, 0, "record_knowledge", ["self"], track="chemistry")
+    assert s["players"][0]["journal"]["chemistry"] == 2 and s["players"][0]["res"]["chemistry"] == 0
+
+
+@pytest.mark.rule("MFW-JOURNAL-17")
+def test_any_single_piece_may_record():
+    s = blank()
+    s["players"][0]["res"]["biology"] = 1
+    s["players"][0]["pieces"]["servant1"] = "quarters"
+    legal = [m for m in RULES.legal_moves(s, 0) if m.get("loc") == "record_knowledge"]
+    assert {tuple(m["pieces"]) for m in legal} == {("self",), ("caretaker1",), ("spouse",), ("servant1",)}
+    for pieces in (["self"], ["caretaker1"], ["spouse"]):
+        t, _ = place(s, 0, "record_knowledge", pieces, track="biology")
+        assert t["players"][0]["journal"]["biology"] == 1
+
+
+@pytest.mark.rule("MFW-UPGRADE-03")
+def test_tile_goes_to_the_leftmost_empty_open_plot(fx):
+    s = town(blank(), "fx-builder")
+    s["players"][0]["plots"][:3] = [None, "fx-plain2", None]  # the Shed was discarded earlier
+    s["row"] = ["fx-plain1", "upg-g12-02a", "upg-g12-03a", "upg-g12-04a"]
+    s["players"][0]["money"] = 1
+    s, _ = place(s, 0, "fx-builder", ["spouse"])
+    s, _ = choose(s, "row:0")
+    assert s["players"][0]["plots"][:3] == ["fx-plain1", "fx-plain2", None]
+
+
+@pytest.mark.rule("MFW-UPGRADE-19", "MFW-UPGRADE-09")
+def test_vanity_name_already_owned_is_not_offered(fx):
+    s = blank()
+    name = C.VANITY_NAMES[0]
+    owned = sorted(i for i, r in C.VANITY.items() if r["name"] == name)[0]
+    s["players"][0]["plots"][1] = owned
+    s["vanity"][name] = 1
+    s, _ = run_ops(s, [{"op": "eff", "seat": 0, "eff": {"upgrade": "vanity"}}])
+    assert name not in s["pending"]["options"] and len(s["pending"]["options"]) == len(C.VANITY_NAMES) - 1
+    reject(s, 0, {"type": "choose", "option": name}, "MFW-UPGRADE-09")
+
+
+@pytest.mark.rule("MFW-EXPERIMENT-09", "MFW-EXPERIMENT-10")
+def test_costs_are_paid_exactly_and_each_knowledge_source_is_offered(fx):
+    k = cards(fx)
+    s = blank()
+    pl = s["players"][0]
+    pl["completed"] = [k["a"]]
+    pl["hand"] = [k["b"]]  # 1 Chemical + 1 Engineering
+    pl["res"].update(chemical=3, engineering=1, occult=1)
+    s, _ = place(s, 0, "perform_experiment", ["self"], card=k["b"])
+    plans = s["pending"]["options"]
+    assert {"chemistry": 0, "biology": 0, "engineering": 0} in plans  # the Engineering cube
+    assert {"chemistry": 0, "biology": 0, "engineering": 1} in plans  # Occult as wild
+    t, _ = choose(s, {"chemistry": 0, "biology": 0, "engineering": 0})
+    assert t["players"][0]["res"]["chemical"] == 2 and t["players"][0]["res"]["engineering"] == 0
+    assert t["players"][0]["res"]["occult"] == 1 and t["players"][0]["insanity"] == 0
+
+
+@pytest.mark.rule("MFW-EXPERIMENT-14", "MFW-EXPERIMENT-25")
+def test_gaining_occult_causes_no_insanity(fx):
+    fx.setitem(C.INSANITY, "gen12", [{"above": [{"move": "creepy", "steps": 1}], "below": []}] * 10)
+    s = blank()
+    s, _ = run_ops(s, [{"op": "eff", "seat": 0, "eff": {"gain": "knowledge", "kind": "occult", "n": 3}}])
+    assert s["players"][0]["res"]["occult"] == 3 and s["players"][0]["insanity"] == 0 and s["players"][0]["creepy"] == 0
+
+
+@pytest.mark.rule("MFW-ENDGAME-01")
+def test_no_move_after_the_end():
+    s = blank()
+    s["over"] = True
+    for move in ({"type": "pass"}, {"type": "place", "loc": "estate_affairs", "pieces": ["self"], "mode": "money"}):
+        with pytest.raises(IllegalMove) as err:
+            RULES.decide(s, 0, move, Rng(1, 1))
+        assert err.value.rule_id == "MFW-ENDGAME-01"
+    assert RULES.legal_moves(s, 0) == [] and not RULES.decision(s).seats
+
+
+@pytest.mark.rule("MFW-HIDDEN-16", "MFW-HIDDEN-05")
+def test_pending_keep_and_its_options_are_the_owners_only():
+    s = blank()
+    s, _ = place(s, 0, "estate_affairs", ["self"], mode="draw")
+    for deck in ("A", "B", "C"):
+        s, _ = choose(s, deck)
+    s, _ = act(s, 0, {"type": "end_turn"})
+    s, _ = act(s, 1, {"type": "pass"})
+    assert RULES.legal_moves(s, 0) and all(m["type"] == "keep" for m in RULES.legal_moves(s, 0))
+    assert RULES.legal_moves(s, 1) == []
+    # if the round ended with the keep still open, it is asked as a secret pending choice
+    t, facts = run_ops(s, [{"op": "end_round"}])
+    assert t["pending"]["kind"] == "ea_keep" and t["pending"]["seat"] == 0
+    for viewer in (1, "spectator"):
+        v = RULES.view(t, viewer)
+        assert v["pending"] == {"seat": 0, "kind": "ea_keep", "secret": True}
+        assert v["players"][0]["ea"] == 3
+    assert set(RULES.view(t, 0)["pending"]["options"]) == set(s["players"][0]["ea"])
+    asked = next(f for f in facts if f["type"] == "Asked")
+    assert asked["private_to"] == [0] and "options" not in str(asked["public"])
+
+
+@pytest.mark.rule("MFW-ICON-07", "MFW-AMB-40")
+def test_searched_deck_is_reshuffled():
+    s = blank()
+    s, _ = run_ops(s, [{"op": "eff", "seat": 0, "eff": {"search": "experiment"}}])
+    s, _ = choose(s, "A")
+    before = list(s["decks"]["A"])
+    s, _ = choose(s, before[0])
+    assert s["decks"]["A"] != before[1:] and sorted(s["decks"]["A"]) == sorted(before[1:])
