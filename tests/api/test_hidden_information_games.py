@@ -1,0 +1,314 @@
+"""Hidden information of the four real games never reaches a viewer who may not see it.
+
+For each game and player count a seeded random game is played over HTTP. Right after setup,
+after moves whose facts hide something (secret commitments, draws, deals, shuffles) and at
+a few other points, EVERY read endpoint is fetched as a spectator, as the referee and as
+each seat: the game, the listing, legal moves, events, replay at several steps, moves-log,
+history, scores, the game's analytics, the SSE stream (caught up, ``follow=false``), and
+the game type's analytics and scoreboard. The POST /moves answers are checked for the mover.
+
+The oracle is the engine's own data, read in-process (never the game's `view`, which is
+what is being checked):
+
+- every stored fact with ``private_to`` that excludes the viewer: its secret parts (lists
+  and dicts that its public version does not show) must not appear in what the viewer gets;
+- the live state (or, for a replay step, the state at that step): the other seats' hands
+  and secret holdings, every deck/stack order, secret commitments and pending choices
+  (per game, from the catalogs' "Hidden information" sections);
+- the seed and every token hash never appear anywhere, even after the end; another seat's
+  token never appears either.
+
+Secrets are compared structurally (a list of card ids in order, a hand as a list, a dict
+record), never as bare small values, so a card that is public elsewhere is no false alarm.
+Once the game is finished everybody sees everything (except the seed and token hashes).
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+
+import orjson
+import pytest
+
+from domain.engine import fold, get_rules
+from domain.engine.facts import PRIVATE_KEY, PUBLIC_KEY
+from domain.games import load_all
+from domain.service import hash_token
+from tests.support.api_client import TestGame, bearer
+
+GAMES = ("my_fathers_work", "abomination", "adas_dream", "heredity")
+load_all()
+CASES = [pytest.param(name, players, id=f"{name}-{players}p")
+         for name in GAMES
+         for players in range(get_rules(name).meta.min_players, get_rules(name).meta.max_players + 1)]
+
+SEED_BASE = 7_345_678_901_234_000  # a large seed: its digits cannot appear by chance
+MAX_MOVES = 400          # past this the game is left unfinished (the runtime budget)
+MAX_CHECKS = 4           # full sweeps while the game runs (besides setup)
+MIN_SECRET_BYTES = 12    # shorter encodings are too likely to match by chance
+
+
+def encoded(value) -> bytes:
+    return orjson.dumps(value)
+
+
+def secret_value(value) -> bytes | None:
+    """The encoding of `value` if it is a structure distinctive enough to be searched for."""
+    if isinstance(value, list):
+        if sum(1 for item in value if item is not None) < 2:
+            return None
+    elif not isinstance(value, dict) or len(value) < 1:
+        return None
+    data = encoded(value)
+    return data if len(data) >= MIN_SECRET_BYTES else None
+
+
+# --------------------------------------------------------------------------- oracle
+
+
+def fact_secrets(record: dict) -> list[tuple[str, bytes]]:
+    """The parts of a private fact its public version does not show."""
+    public = record.get(PUBLIC_KEY) or {}
+    out = [(f"fact {record['type']}", encoded(record))]
+    if not record[PRIVATE_KEY]:
+        # Hidden from everyone (a shuffled order): it becomes public card by card as cards are
+        # drawn, so only the record itself is searched for; the state oracle has the live order.
+        return out
+    for key, value in record.items():
+        if key in (PRIVATE_KEY, PUBLIC_KEY, "type", "random"):
+            continue
+        if public.get(key) == value:
+            continue
+        if isinstance(value, dict):  # e.g. {"set": {"deck": [...], "hand": [...]}}: each part too
+            for sub, inner in value.items():
+                if isinstance(public.get(key), dict) and public[key].get(sub) == inner:
+                    continue
+                data = secret_value(inner)
+                if data:
+                    out.append((f"fact {record['type']}.{key}.{sub}", data))
+        data = secret_value(value)
+        if data:
+            out.append((f"fact {record['type']}.{key}", data))
+    return out
+
+
+def hidden_from(record: dict, viewer) -> bool:
+    private_to = record.get(PRIVATE_KEY)
+    return private_to is not None and viewer not in private_to
+
+
+def ordered(value) -> list:
+    """A deck/hand as stored (list), or the values of a dict of lists."""
+    return value if isinstance(value, list) else []
+
+
+def state_secrets(game: str, state: dict, viewer) -> list[tuple[str, bytes]]:
+    """What `viewer` (a seat or "spectator") may not see in `state`, per the catalogs."""
+    found: list[tuple[str, object]] = []
+    others = lambda seat: seat != viewer  # noqa: E731
+    if game == "my_fathers_work":
+        for name, deck in state["decks"].items():                      # MFW-HIDDEN-03
+            if name not in ("comp_discard", "mal_discard"):
+                found.append((f"deck {name}", deck))
+        for seat, pl in enumerate(state["players"]):
+            if others(seat):
+                found += [(f"seat {seat} hand", pl["hand"]),           # MFW-HIDDEN-01
+                          (f"seat {seat} ea", pl["ea"]),               # MFW-HIDDEN-05/16
+                          (f"seat {seat} comps", pl["comps"])]         # MFW-HIDDEN-02
+        for key, commit in state.get("commits", {}).items():           # MFW-HIDDEN-12
+            if others(int(key)):
+                found.append((f"commit of seat {key}", commit))
+        for message in state.get("messages", []):                      # MFW-HIDDEN-13
+            if message.get("to") is not None and others(message["to"]):
+                found.append(("secret message", message))
+        pending = state.get("pending") or {}
+        if pending.get("secret") and others(pending.get("seat")):      # MFW-HIDDEN-16
+            found.append(("secret pending", pending))
+    elif game == "abomination":
+        for name, deck in state["decks"].items():                      # H-02, H-05, H-06
+            found.append((f"deck {name}", deck[1:] if name == "morgue" else deck))
+        found.append(("hospital pile", state["displays"]["hospital"][1:]))   # H-04
+        found.append(("removed objectives", state.get("removedObjectives")))  # H-09
+        for held in state.get("held", []):                             # H-01
+            if others(held.get("holder")):
+                found.append(("held encounter", held))
+        for seat, p in enumerate(state["p"]):                          # H-08
+            if others(seat):
+                for kind, cards in p["hands"].items():
+                    found.append((f"seat {seat} {kind} hand", cards))
+    elif game == "adas_dream":
+        for seat, p in enumerate(state["players"]):
+            found.append((f"seat {seat} partner deck", p["deck"]))     # 5.2: hidden from everyone
+            if others(seat):
+                found.append((f"seat {seat} hand", p["hand"]))
+        for name, stack in state["stacks"].items():                    # 5.2
+            found.append((f"stack {name}", stack))
+        found.append(("unused tier-1", state.get("unused_tier1")))
+    elif game == "heredity":
+        deck = state["karma"]["deck"]                                  # HER-HIDDEN-08
+        if deck != sorted(deck):  # the composition is public, sorted
+            found.append(("karma order", deck))
+    out = []
+    for label, value in found:
+        if "deck" in label or label.startswith(("stack", "karma")):
+            if isinstance(value, list) and value == sorted(value, key=str):
+                continue  # an order that equals the sorted contents is no distinctive secret
+        data = secret_value(value)
+        if data:
+            out.append((label, data))
+    return out
+
+
+def folded_states(service, game_id: str) -> list[dict]:
+    """The state after setup and after each effective move, from the stored events."""
+    stored = list(service.events.get(uuid.UUID(game_id)))
+    created = stored[0]
+    rules = get_rules(created.game_type)
+    undone = {v for e in stored if type(e).__name__ == "MovesUndone" for v in e.undone_versions}
+    state = fold(rules.evolve, rules.initial_state(created.players, created.options),
+                 orjson.loads(orjson.dumps(created.setup_facts)))
+    states = [orjson.loads(orjson.dumps(state))]
+    for event in stored[1:]:
+        if type(event).__name__ == "MovePlayed" and event.originator_version not in undone:
+            state = fold(rules.evolve, state, orjson.loads(orjson.dumps(event.facts)))
+            states.append(orjson.loads(orjson.dumps(state)))
+    return states
+
+
+def stored_facts(service, game_id: str) -> list[dict]:
+    """Every fact of the game so far (setup and moves, undone ones too)."""
+    stored = list(service.events.get(uuid.UUID(game_id)))
+    facts = list(stored[0].setup_facts)
+    for event in stored[1:]:
+        if type(event).__name__ == "MovePlayed":
+            facts += event.facts
+    return facts
+
+
+def public_record(facts: list[dict]) -> bytes:
+    """What public facts (and public versions) said: a value found here is no secret
+    (e.g. face-up display cards put at the bottom of a deck in a known order)."""
+    return b"\n".join(encoded(f if PRIVATE_KEY not in f else f.get(PUBLIC_KEY) or {}) for f in facts)
+
+
+# --------------------------------------------------------------------------- the sweep
+
+
+class Sweep:
+    """Fetches every read endpoint for every viewer and checks it against the oracle."""
+
+    def __init__(self, client, service, game: TestGame, game_type: str, players: int, seed: int) -> None:
+        self.client, self.service, self.game = client, service, game
+        self.game_type, self.players, self.seed = game_type, players, seed
+        tokens = game.seat_tokens + [game.referee_token]
+        self.always = [("seed", str(seed).encode())] + [("token hash", hash_token(t).encode()) for t in tokens]
+        self.viewers = ["spectator", "referee", *range(players)]
+
+    def forbidden(self, viewer, states: list[dict] | None = None,
+                  facts: list[dict] | None = None) -> list[tuple[str, bytes]]:
+        """Secrets `viewer` may not see now (the game runs): facts (default: all stored so far),
+        the live state (or `states`), the other tokens."""
+        who = "spectator" if viewer == "referee" else viewer
+        secrets = list(self.always)
+        secrets += [(f"seat {s} token", t.encode()) for s, t in enumerate(self.game.seat_tokens) if s != viewer]
+        if viewer != "referee":
+            secrets.append(("referee token", self.game.referee_token.encode()))
+        facts = stored_facts(self.service, self.game.id) if facts is None else facts
+        for record in facts:
+            if hidden_from(record, who):
+                secrets += fact_secrets(record)
+        for state in states if states is not None else [self.service.game(self.game.id).state]:
+            secrets += state_secrets(self.game_type, state, who)
+        known = public_record(facts)
+        return [(label, secret) for label, secret in secrets if secret not in known]
+
+    def check(self, body: bytes, secrets, context: str) -> None:
+        for label, secret in secrets:
+            assert secret not in body, f"{context}: {label} leaked: {secret[:200]!r}"
+
+    def get(self, path: str, viewer, **params) -> bytes:
+        token = self.game.token(viewer if viewer != "spectator" else None)
+        response = self.client.get(path, params=params, headers=bearer(token))
+        assert response.status_code < 500, f"{path} as {viewer}: {response.status_code} {response.text}"
+        return response.content
+
+    def bodies(self, viewer) -> list[tuple[str, bytes]]:
+        gid = self.game.id
+        out = [(path, self.get(path, viewer)) for path in (
+            f"/games/{gid}", "/games", f"/games/{gid}/legal-moves", f"/games/{gid}/moves-log",
+            f"/games/{gid}/history", f"/games/{gid}/scores", f"/games/{gid}/analytics",
+            f"/analytics/{self.game_type}", f"/scoreboard/{self.game_type}", f"/games/{gid}/audit/verify")]
+        out.append((f"/games/{gid}/events", self.get(f"/games/{gid}/events", viewer, limit=1000)))
+        out.append((f"/games/{gid}/stream", self.get(f"/games/{gid}/stream", viewer, follow="false")))
+        out.append((f"/games/{gid}/replay", self.get(f"/games/{gid}/replay", viewer)))
+        return out
+
+    def replay_steps(self, steps: int) -> list[int]:
+        return sorted({0, steps // 2, steps - 1, steps} & set(range(steps + 1)))
+
+    def sweep(self, context: str) -> None:
+        """Every endpoint, every viewer, while the game runs."""
+        states = folded_states(self.service, self.game.id)
+        steps = len(states) - 1
+        for viewer in self.viewers:
+            secrets = self.forbidden(viewer)
+            for path, body in self.bodies(viewer):
+                self.check(body, secrets, f"{context}: {path} as {viewer}")
+            for step in self.replay_steps(steps):
+                body = self.get(f"/games/{self.game.id}/replay", viewer, step=step)
+                at_step = self.forbidden(viewer, [states[step]])
+                self.check(body, at_step, f"{context}: /replay?step={step} as {viewer}")
+
+    def sweep_finished(self, context: str) -> None:
+        """After the end: everybody sees everything but the seed and the token hashes."""
+        for viewer in self.viewers:
+            for path, body in self.bodies(viewer):
+                self.check(body, self.always, f"{context}: {path} as {viewer}")
+            for step in self.replay_steps(len(folded_states(self.service, self.game.id)) - 1):
+                body = self.get(f"/games/{self.game.id}/replay", viewer, step=step)
+                self.check(body, self.always, f"{context}: /replay?step={step} as {viewer}")
+
+
+def hides_something(facts: list[dict]) -> set[str]:
+    """The types of the private facts among `facts`."""
+    return {f["type"] for f in facts if PRIVATE_KEY in f}
+
+
+@pytest.mark.parametrize("game_type, players", CASES)
+def test_hidden_information_over_every_endpoint(client, service, game_type, players):
+    seed = SEED_BASE + 100 * GAMES.index(game_type) + players
+    chooser = random.Random(f"hidden:{game_type}:{players}")
+    game = TestGame.create(client, game_type, players, seed=seed)
+    sweep = Sweep(client, service, game, game_type, players, seed)
+    sweep.sweep(f"{game_type} {players}p after setup")
+    checked_types: set[str] = set()
+    checks = moves = 0
+    rules = get_rules(game_type)
+    while moves < MAX_MOVES:
+        # The driver reads whose turn it is and the legal moves in-process (the sweeps fetch
+        # them over HTTP); every move is posted over HTTP.
+        live = service.game(game.id)
+        if live.finished:
+            break
+        seat = chooser.choice(list(rules.decision(live.state).seats))
+        legal = orjson.loads(orjson.dumps(rules.legal_moves(live.state, seat)))
+        assert legal, f"seat {seat} must act but has no legal move"
+        answer = game.post_move(seat, chooser.choice(legal), expected_version=live.version)
+        assert answer.status_code == 201, answer.text
+        moves += 1
+        context = f"{game_type} {players}p seed {seed} move {moves}"
+        if answer.json()["status"] == "finished":
+            break
+        version = answer.json()["version"]
+        facts = next(iter(service.events.get(uuid.UUID(game.id), gt=version - 1, lte=version))).facts
+        sweep.check(answer.content, sweep.forbidden(seat, facts=facts), f"{context}: POST /moves answer to seat {seat}")
+        new_types = hides_something(facts) - checked_types
+        if new_types and checks < MAX_CHECKS:  # right after a commitment, draw, deal, shuffle...
+            checked_types |= new_types
+            checks += 1
+            sweep.sweep(context)
+    if game.get()["status"] == "finished":
+        sweep.sweep_finished(f"{game_type} {players}p finished after {moves} moves")
+    else:
+        sweep.sweep(f"{game_type} {players}p after {moves} moves")
