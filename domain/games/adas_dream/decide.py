@@ -118,8 +118,7 @@ def d_actions(ctx, seat, move):
     fl.update(ttype="actions", area=area)
     ctx.push({"k": "finish", "s": seat})
     ctx.push({"k": "phase", "name": "endopt"})
-    if p["research"][C.AREA_COLOUR[area]] >= C.RESEARCH[C.AREA_COLOUR[area]]["advanced1"]:
-        ctx.push({"k": "phase", "name": "adv"})
+    ctx.push({"k": "adv_check", "s": seat})      # step 4: Research is read once the main action has resolved
     main_action(ctx, seat, area)
 
 

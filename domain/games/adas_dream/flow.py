@@ -977,6 +977,14 @@ def h_study_main(ctx, item):
     ask(ctx, item["s"], "study_main", study_item_kinds(ctx, item["s"]), "ADA-STUDY-01")
 
 
+def h_adv_check(ctx, item):
+    """ADA-ACTIONS-06, ADA-RESEARCH-04: the Advanced action is offered if, after the main action (which may
+    itself have raised that track), the marker is at or above Advanced level 1."""
+    colour = C.AREA_COLOUR[ctx.fl["area"]]
+    if ctx.p(item["s"])["research"][colour] >= C.RESEARCH[colour]["advanced1"]:
+        ctx.push({"k": "phase", "name": "adv"})
+
+
 def h_finish(ctx, item):
     """ADA-PARTNER-08 then ADA-TURN-09 / ADA-END-*."""
     seat = item["s"]
@@ -993,6 +1001,7 @@ HANDLERS = {
     "file": h_file, "discard": h_discard, "remove": h_remove, "draw": h_draw, "meet_gain": h_meet_gain,
     "ask": h_ask, "study_item": h_study_item, "pub_adv": h_pub_adv, "ws_refill": h_ws_refill, "wsbonus": h_wsbonus,
     "ws_store": h_ws_store, "ws_research": h_ws_research, "study_main": h_study_main, "finish": h_finish,
+    "adv_check": h_adv_check,
 }
 
 

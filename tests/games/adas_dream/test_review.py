@@ -243,3 +243,27 @@ def test_meeting_publish_takes_the_chosen_multiplier():
     p = g.p(0)
     assert right in p["gear_supply"] and left not in p["gear_supply"] and right not in p["gears"]
     assert g.s["displays"]["mult"] == [left, nxt]                      # refilled in place, no slide
+
+
+@pytest.mark.rule("ADA-ACTIONS-06", "ADA-RESEARCH-04")
+def test_advanced_level_is_read_after_the_main_action():
+    """Step 4 follows step 3: Research gained by the main action itself can open the Advanced action."""
+    g = G()
+    g.p(0)["research"]["purple"] = C.RESEARCH["purple"]["advanced1"] - 2
+    g.actions_turn(0, "purple", 4)
+    g.pick([0, "row2"])                                                # program space bonus: 2 Research
+    g.pick("purple")
+    g.pick("purple")
+    g.pick("book")
+    assert g.top() == {"k": "phase", "name": "adv"}
+    g.move(type="advanced")
+    assert set(g.opts()) == {"addition", "assignment"}
+    g2 = G()
+    g2.p(0)["research"]["purple"] = C.RESEARCH["purple"]["advanced1"] - 2
+    g2.actions_turn(0, "purple", 4)
+    g2.pick([0, "row2"])
+    g2.pick("blue")
+    g2.pick("blue")
+    g2.pick("book")
+    assert g2.top()["name"] == "endopt"
+    g2.rej("ADA-ACTIONS-06", type="advanced")
