@@ -277,11 +277,26 @@ def op_exp_complete(ctx, op):
 
 # ----------------------------------------------------------------------------- the rest of a turn
 
+def visit_refusal(s, seat, ab) -> IllegalMove | None:
+    """A free action that targets a Town Location obeys the Town rules (MFW-AMB-12/42)."""
+    for e in ab["effects"]:
+        if "visit" not in e:
+            continue
+        rec = C.LOCATIONS[e["visit"]]
+        if e["visit"] not in s["town"]:
+            return IllegalMove("MFW-STORY-05", f"{rec['name']} is not in the current Town")
+        if Q.overtaken(s, seat) and rec["category"] != "church":
+            return IllegalMove("MFW-TRACKS-05", "the Angry Mob has overtaken you: only the Church is open to you")
+        if not Q.can_pay(s, seat, ab["cost"] + rec["cost_per_use"]):
+            return IllegalMove("MFW-FREE-02", f"you cannot pay for {rec['name']}")
+    return None
+
+
 def usable_free_actions(s, seat) -> list[str]:
     used = s["turn"]["free_used"]
     out = []
     for source, ab in Q.abilities(s, seat, "free_action"):
-        if used.count(source) < ab["uses"] and Q.can_pay(s, seat, ab["cost"]):
+        if used.count(source) < ab["uses"] and Q.can_pay(s, seat, ab["cost"]) and visit_refusal(s, seat, ab) is None:
             out.append(source)
     return out
 
@@ -303,6 +318,9 @@ def do_free(ctx, seat, source) -> None:
         raise IllegalMove("MFW-AMB-32", "this free action was already used this turn")
     if not Q.can_pay(s, seat, ab["cost"]):
         raise IllegalMove("MFW-FREE-02", "you cannot pay this free action's cost")
+    refusal = visit_refusal(s, seat, ab)
+    if refusal is not None:
+        raise refusal
     ctx.emit("FreeActionUsed", seat=seat, source=source)
     ctx.later(*eff_ops(seat, ab["cost"] + ab["effects"]))
     if s["turn"]["placed"]:

@@ -68,6 +68,8 @@ def check_effect(eff, where: str, *, allow_global: bool = False) -> None:
         require_one_of(eff, "upgrade", ("buy", "vanity", "discard"), where)
     elif "consult" in eff:
         require(eff, "consult", str, where)
+    elif "visit" in eff:  # resolve one Town Location once, without a piece (free actions; MFW-AMB-12/42)
+        require(eff, "visit", str, where)
     elif "lose_piece" in eff:
         require_one_of(eff, "lose_piece", ("servant", "spouse", "servant_or_spouse"), where)
     elif "choice" in eff:
@@ -396,6 +398,16 @@ BOARD = _board()
 LOCATIONS = _town()
 SCENARIOS, DEFAULT_SCENARIO = _scenarios(LOCATIONS)
 
+def _check_visits() -> None:
+    """A `visit` effect (an Upgrade's or token's free action) must name a known Town Location."""
+    for tid, rec in list(UPGRADES.items()):
+        for ab in rec.get("abilities", []):
+            for e in ab.get("effects", []):
+                if "visit" in e and e["visit"] not in LOCATIONS:
+                    raise ContentError(f"upgrades.toml {tid}: visit names an unknown Location {e['visit']!r}")
+
+
+_check_visits()
 EXP_LEVEL_IDS = {lv: sorted(i for i, r in EXPERIMENTS.items() if r["level"] == lv) for lv in LEVELS}
 VANITY_NAMES = sorted({r["name"] for r in VANITY.values()})
 ESTATE_COSTS = BOARD["estate"]["plot_expansion_cost"]

@@ -184,6 +184,12 @@ def op_eff(ctx: Ctx, op: dict) -> None:
                 ask(ctx, seat, "discard_tile", tiles)
     elif "consult" in e:
         fire_event(ctx, e["consult"], placer=seat)
+    elif "visit" in e:  # a free action resolving a Town Location once: its own penalties apply (MFW-AMB-42)
+        rec = C.LOCATIONS[e["visit"]]
+        ops = eff_ops(seat, rec["penalties"]) + [{"op": "perform", "seat": seat, "loc": e["visit"]}]
+        if rec["consult_app"]:
+            ops.append({"op": "event", "event": rec["consult_app"], "placer": seat})
+        ctx.push(*ops)
     elif "lose_piece" in e:
         lose_piece(ctx, seat, e["lose_piece"], op.get("space", 0))
     elif "choice" in e:

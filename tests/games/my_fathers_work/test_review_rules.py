@@ -133,3 +133,38 @@ def test_searched_deck_is_reshuffled():
     before = list(s["decks"]["A"])
     s, _ = choose(s, before[0])
     assert s["decks"]["A"] != before[1:] and sorted(s["decks"]["A"]) == sorted(before[1:])
+
+
+@pytest.mark.rule("MFW-AMB-42", "MFW-AMB-12", "MFW-FREE-01", "MFW-TOWN-02")
+def test_free_action_at_a_suspicious_town_location_has_its_own_penalty():
+    """Oubliette (sample content): a free action that works Saint Odo's Burial Ground once."""
+    s = blank()
+    assert "loc-burial" in s["town"] and C.LOCATIONS["loc-burial"]["penalties"]
+    pl = s["players"][0]
+    pl["plots"][1] = "upg-g12-04a"
+    s["mob"] = s["suspicion"] = 12
+    s, _ = place(s, 0, "loc-burial", ["self"])  # 2 performances, penalties once
+    assert (s["players"][0]["res"]["body"], s["players"][0]["creepy"], s["mob"]) == (2, 1, 11)
+    assert s["active"] == 0 and {"type": "free", "source": "upg-g12-04a"} in RULES.legal_moves(s, 0)
+    s, facts = act(s, 0, {"type": "free", "source": "upg-g12-04a"})
+    assert (s["players"][0]["res"]["body"], s["players"][0]["creepy"], s["mob"]) == (3, 2, 10)  # its own penalty
+    assert s["active"] == 1  # nothing else to do: the turn ends
+    assert "Oubliette" in RULES.describe(s, 0, {"type": "free", "source": "upg-g12-04a"}, facts)
+
+
+@pytest.mark.rule("MFW-AMB-12", "MFW-TRACKS-05", "MFW-STORY-05", "MFW-FREE-03")
+def test_free_action_targeting_town_obeys_town_rules():
+    s = blank()
+    s["players"][0]["plots"][1] = "upg-g12-04a"
+    s["players"][0]["creepy"] = 12  # overtaken (Mob 12)
+    assert {"type": "free", "source": "upg-g12-04a"} not in RULES.legal_moves(s, 0)
+    reject(s, 0, {"type": "free", "source": "upg-g12-04a"}, "MFW-TRACKS-05")
+    s["players"][0]["creepy"] = 0
+    s["town"] = [x for x in s["town"] if x != "loc-burial"]
+    reject(s, 0, {"type": "free", "source": "upg-g12-04a"}, "MFW-STORY-05")
+    s["town"].append("loc-burial")
+    s["active"] = 1
+    reject(s, 0, {"type": "free", "source": "upg-g12-04a"}, "MFW-FREE-03")
+    s["active"] = 0
+    t, _ = act(s, 0, {"type": "free", "source": "upg-g12-04a"})  # before the placement is fine too
+    assert t["players"][0]["res"]["body"] == 1 and t["players"][0]["creepy"] == 1 and t["active"] == 0
