@@ -267,3 +267,52 @@ def test_advanced_level_is_read_after_the_main_action():
     g2.pick("book")
     assert g2.top()["name"] == "endopt"
     g2.rej("ADA-ACTIONS-06", type="advanced")
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+@pytest.mark.parametrize("options", [{}, {"tier1_draft": True, "mode": "randomised"}])
+def test_facts_show_others_no_hand_deck_stack_or_bag_secret(options):
+    """Catalog 5: what a fact shows another seat or a spectator never names a card that, once the fact is
+    applied, sits in a deck, a face-down stack, the removed tier-1 cards or another player's hand (unless it
+    was gained face up from the display)."""
+    from domain.engine import SPECTATOR, copy_state, visible_fact
+    seed = 31
+    chooser = random.Random(seed)
+    state, facts = new_game(RULES, 3, options, seed)
+    log = list(facts)
+    for no in range(1, 260):
+        if RULES.is_over(state):
+            break
+        seat = chooser.choice(list(RULES.decision(state).seats))
+        state, facts = play(RULES, state, seat, chooser.choice(RULES.legal_moves(state, seat)), seed, no)
+        log += facts
+    after = copy_state(RULES.initial_state(3, options))
+    face_up = set()
+    checked = 0
+    for f in log:
+        after = RULES.evolve(after, copy_state(f))
+        if f["type"] in ("PartnerGained", "Drafted"):                  # gained face up / drafted in the open
+            face_up.add(f["card"])
+        secret = set(after.get("unused_tier1") or [])
+        for stack in after["stacks"].values():
+            secret |= set(stack)
+        for p in after["players"]:
+            secret |= set(p["deck"]) - face_up
+        for s, p in enumerate(after["players"]):
+            hidden = secret | (set(p["hand"]) - face_up)
+            for viewer in [v for v in range(3) if v != s] + [SPECTATOR]:
+                shown = set(_strings(visible_fact(f, viewer)))
+                assert not shown & hidden, (f["type"], viewer, shown & hidden)
+                checked += 1
+    assert checked > 1000
