@@ -16,7 +16,6 @@ Environment (eventsourcing's Environment, so ``<APPNAME>_<KEY>`` overrides ``<KE
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -187,9 +186,3 @@ class RedisFactory(InfrastructureFactory[RedisTrackingRecorder]):
     def close(self) -> None:
         self.datastore.close()
 
-
-def env_summary() -> str:  # pragma: no cover - convenience for `heirloom` diagnostics
-    url = os.environ.get("REDIS_URL")
-    if url:
-        return f"Redis at {redacted(url)}"
-    return f"embedded Redis in {os.environ.get('HEIRLOOM_DATA_DIR', DEFAULT_DATA_DIR)}"
