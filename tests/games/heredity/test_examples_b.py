@@ -241,7 +241,7 @@ def answer_all(st, option=0):
     return st, facts
 
 
-@pytest.mark.rule("HER-EX-28", "HER-DAMAGE-02", "HER-DAMAGE-03", "HER-DAMAGE-06", "HER-INJURY-07", "HER-INJURY-01", "HER-DECIDE-07")
+@pytest.mark.rule("HER-EX-28", "HER-INSTR-07", "HER-DAMAGE-02", "HER-DAMAGE-03", "HER-DAMAGE-06", "HER-INJURY-07", "HER-INJURY-01", "HER-DECIDE-07")
 def test_ex28_five_damage():
     st = at(game(chapter([terrain(700, {"A": 3})], items=[COAT])), maeve="700:A")
     give_item(st, "maeve", 965)

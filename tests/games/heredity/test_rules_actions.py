@@ -63,7 +63,7 @@ def test_window_ends_by_declaration_or_when_all_tokens_spent():
     assert closed and closed[0].get("automatic")
 
 
-@pytest.mark.rule("HER-SPEAK-01", "HER-SPEAK-02", "HER-SPEAK-03", "HER-AMB-50")
+@pytest.mark.rule("HER-SPEAK-01", "HER-SPEAK-02", "HER-SPEAK-03", "HER-AMB-50", "HER-NPC-02")
 def test_speak_places_the_npc_in_the_speak_area():
     st = at(game(icons_chapter()), maeve="700:B")
     move = {"type": "speak", "pc": "maeve", "slot": "1.a", "marker": "700/front/1"}

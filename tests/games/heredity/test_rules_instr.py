@@ -38,6 +38,12 @@ def test_persistent_information():
     assert defence(st2, "maeve") == 0
     st3, _ = run_ops(st, "BURN 800")
     assert defence(st3, "maeve") == 0
+    # persistent information printed on the face (not created by an instruction)
+    ch = chapter([terrain(700, {"A": 3})], [narrative(801, "", persistent=[{"kind": "defence", "value": 1}])])
+    st, _ = run_ops(game(ch), "TAKE 801")
+    assert defence(st, "brick") == 1
+    st, _ = run_ops(st, "BURN 801")
+    assert defence(st, "brick") == 0
 
 
 @pytest.mark.rule("HER-INSTR-11", "HER-RANGED-01")

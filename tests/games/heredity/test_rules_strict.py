@@ -296,3 +296,68 @@ def test_legal_moves_offer_weapons_in_combined_attacks_and_full_trades():
               and m["with"] == "brick"]
     assert ({"materials": 3}, {}) in trades and ({}, {"items": [140]}) in trades
     assert ({"items": [141]}, {"items": [140]}) in trades and ({"materials": 3}, {"items": [140]}) in trades
+
+
+@pytest.mark.rule("HER-ANCHOR-02", "HER-ANCHOR-07")
+def test_anchor_slots_match_colour_and_orientation():
+    cards = [plain(801), narrative(805, "ANCHOR red ELSE BURN"), narrative(806, "ANCHOR blue VERTICAL ELSE BURN")]
+    st = game(chapter([terrain(700, {"A": 3})], cards))
+    st["stack"], st["window"] = [], None
+    set_timeline(st, [801], ["green"], hourglass=1, end="yellow")
+    st["timeline"][1]["below"] = [{"colour": "yellow", "card": None}, {"colour": "blue", "card": None}]
+    st2, _ = run_ops(st, "TAKE 805")                       # no red slot: the yellow end slot does not match
+    assert st2["cards"]["805"]["zone"] == "burned" and st2["timeline"][2]["card"] is None
+    st3, _ = run_ops(st, "TAKE 806")                       # vertical: the blue slot below, not the yellow one
+    assert [b["card"] for b in st3["timeline"][1]["below"]] == [None, 806]
+    assert st3["timeline"][2]["card"] is None              # never a horizontal slot
+
+
+@pytest.mark.rule("HER-ALLY-01", "HER-ALLY-03", "HER-DECIDE-20")
+def test_an_ally_token_makes_an_ally_whose_target_the_players_choose():
+    from domain.games.heredity.query import is_ally
+    hound = narrative(982, "", npc={"name": "Hound", "hostile": True, "life": 9, "defence": 0, "ai": "", "death": ""})
+    st = game(square([boar(ai="MELEE 1", hostile=False), hound]))
+    put_npc(st, 980, "700:A")
+    put_npc(st, 982, "700:A")
+    assert not is_ally(st, 980)
+    st, _ = run_ops(st, "ALLY 980")
+    assert is_ally(st, 980) and tokens(st, 980, "ally") == 1
+    set_timeline(st, [980])
+    st, _ = advance(st)
+    assert st["pending"]["kind"] == "ally_target" and st["pending"]["options"] == [{"npc": 982, "s": 0}, {"none": True}]
+
+
+@pytest.mark.rule("HER-HEAL-02")
+def test_heal_needs_a_heal_slot():
+    st = at(game(square()), maeve="700:A", brick="700:A")
+    from .helpers import damage_slot
+    damage_slot(st, "4.a")
+    heal = {"type": "heal", "pc": "maeve", "target": {"pc": "brick"}, "damage": "4.a"}
+    rejects(st, {**heal, "slot": "2.c"}, "HER-ACTION-04")          # an Interact slot cannot heal
+    st2, _ = play(st, {**heal, "slot": "2.d"})
+    assert "4.a" not in st2["slots"] and st2["slots"]["2.d"]["t"] == "maeve"
+
+
+@pytest.mark.rule("HER-ITEM-10", "HER-ITEM-08", "HER-ITEM-05")
+def test_using_the_storm_lantern():
+    """The sample chapter's Storm Lantern: Initialise puts its one lamp-oil token (a special component) on it;
+    its effect slot spends the oil to push the storm (card 110) back."""
+    st = at(game(), maeve="101:o1")
+    st, _ = run_ops(st, "GAIN_ITEM 144 maeve")
+    assert tokens(st, 144, "lamp_oil") == 1
+    st["cards"]["110"]["tokens"] = {"generic": 3}
+    st2, facts = play(st, {"type": "use_item", "pc": "maeve", "slot": "144.l2"})
+    assert st2["slots"]["144.l2"]["t"] == "maeve" and tokens(st2, 144, "lamp_oil") == 0 and tokens(st2, 110) == 2
+    assert {"type": "use_item", "pc": "maeve", "slot": "144.l2"} in RULES.legal_moves(st, 0)
+    st3, _ = run_ops(st2, "RETRIEVE_ACTIONS")
+    st3, facts = play(st3, {"type": "use_item", "pc": "maeve", "slot": "144.l2"})
+    assert tokens(st3, 110) == 2 and "Narrated" in types(facts)            # dry: nothing more
+
+
+@pytest.mark.rule("HER-INV-01", "HER-WATCH-02")
+def test_an_item_taken_by_an_action_goes_to_the_acting_pc():
+    t = terrain(700, {"A": 3}, icons=[{"kind": "watch", "area": "A", "card": 141}])
+    st = at(game(chapter([t])), maeve="700:A", brick="700:A")
+    st2, _ = play(st, {"type": "watch", "pc": "maeve", "slot": "1.a", "marker": "700/front/0"})
+    assert st2["cards"]["141"]["zone"] == "inventory" and st2["cards"]["141"]["pc"] == "maeve"
+    assert st2["pending"] is None
