@@ -19,81 +19,129 @@ def _loc_name(loc: str) -> str:
 
 
 def _pieces(pieces) -> str:
+    """'their Self', '2 Servants', 'their Spouse and a Servant', 'a Caretaker'."""
     names = [PIECE_NAMES[p] for p in pieces]
     if len(names) == 2 and names[0] == names[1]:
         return f"2 {names[0]}s"
-    return " and ".join(names)
+    words = [f"their {n}" if n in ("Self", "Spouse") else f"a {n}" for n in names]
+    return " and ".join(words)
 
 
-def _consequences(seat: int, facts: list[dict]) -> list[str]:
-    out = []
-    for f in (visible_fact(x, "spectator") for x in facts):
-        t = f["type"]
-        who = "" if f.get("seat") in (seat, None) else f"seat {f.get('seat')} "
-        if t == "Paid" and "res" in f:
-            out.append(f"{who}pays {'$' + str(f['n']) if f['res'] == 'money' else str(f['n']) + ' ' + f['res']}")
-        elif t == "Gained" and "res" in f:
-            out.append(f"{who}gains {'$' + str(f['n']) if f['res'] == 'money' else str(f['n']) + ' ' + f['res']}")
-        elif t == "Scored":
-            out.append(f"{who}{'scores' if f['n'] >= 0 else 'loses'} {abs(f['n'])} VP ({f.get('reason', '')})")
-        elif t == "TrackMoved":
-            target = "the Angry Mob" if f["track"] == "mob" else "the Suspicion marker" if f["track"] == "suspicion" \
-                else f"{who or ''}{f['track']}".strip()
-            out.append(f"moves {target} to {f['to']}")
-        elif t == "ExperimentCompleted":
-            out.append(f"{who}completes {f['title']} ({f['level']})")
-        elif t == "TileBuilt":
-            out.append(f"{who}builds {C.tile(f['tile'])['name']} on plot {f['plot'] + 1}")
-        elif t == "TileDiscarded":
-            out.append(f"{who}discards {C.tile(f['tile'])['name']}")
-        elif t == "JournalAdvanced":
-            out.append(f"{who}records {f['track']} to level {f['level']}")
-        elif t == "CardDrawn":
-            out.append(f"{who}draws a {f['deck']} card")
-        elif t == "CompulsionDrawn":
-            out.append(f"{who}draws a Compulsion")
-        elif t == "CompulsionCompleted":
-            out.append(f"{who}completes the Compulsion \"{C.COMPULSIONS[f['card']]['text']}\"")
-        elif t == "MaladjustmentDrawn":
-            out.append(f"{who}gains the Maladjustment \"{C.MALADJUSTMENTS[f['card']]['text']}\"")
-        elif t == "PieceMoved" and f["zone"].startswith("ins:"):
-            out.append(f"{who}loses a {PIECE_NAMES[f['piece']]} to the Insanity Track")
-        elif t == "PieceMoved" and f["zone"] == "quarters" and f.get("retrieved"):
-            out.append(f"{who}brings a {PIECE_NAMES[f['piece']]} back from Lost")
-        elif t == "RowChanged" and f.get("bought"):
-            pass
-        elif t == "PlotOpened":
-            out.append(f"{who}opens plot {f['plot'] + 1}")
-        elif t == "Message" and not f.get("secret"):
-            out.append(f"the Storybook says: \"{f['text']}\"")
-        elif t == "Message":
-            out.append(f"seat {f['to']} receives a secret Storybook message")
-        elif t == "RoundStarted":
-            out.append(f"round {f['round']} begins")
-        elif t == "GenerationStarted":
-            out.append(f"Generation {f['gen']} begins")
-        elif t == "GameEnded":
-            out.append("the game ends")
-    return _merge(out)
+STEPS = {"shed": "the Storage Shed Resource", "round_draw": "the start-of-round draw", "keep": "the card to keep",
+         "store": "the Experiment to store", "bio": "the Resources kept by the Biology Journal", "vote": "the vote"}
+SECRET_CHOICES = {"cycle": "decides in secret which cards, if any, to cycle",
+                  "ea_keep": "keeps one of the cards drawn at Estate Affairs",
+                  "search_take": "takes a card from the searched deck",
+                  "event_choice": "answers a secret Storybook choice"}
+REASONS = {"end of game: tiles_abilities": "end of game: Vanity and tile abilities",
+           "end of game: maladjustments": "end of game: Maladjustments", "end of game: upgrades": "end of game: Estate Upgrades"}
 
 
-def _merge(parts: list[str]) -> list[str]:
-    """'gains 1 occult, gains 1 occult' -> 'gains 2 occult'."""
-    merged: list[str] = []
-    for part in parts:
-        words = part.split(" ")
-        if merged and len(words) == 3 and words[0] in ("gains", "pays") and words[1].isdigit():
-            prev = merged[-1].split(" ")
-            if len(prev) == 3 and prev[0] == words[0] and prev[2] == words[2] and prev[1].isdigit():
-                merged[-1] = f"{words[0]} {int(prev[1]) + int(words[1])} {words[2]}"
+WORLD = "world"  # a clause with its own subject ("round 2 begins", "the Storybook says ...")
+
+
+def _amount(res: str, n: int) -> str:
+    return f"${n}" if res == "money" else f"{n} {res}"
+
+
+def _article(level: str) -> str:
+    return "an" if level in ("A",) else "a"
+
+
+def _clause(f: dict):
+    """(subject, phrase) for one visible fact, or None when the fact adds nothing worth saying."""
+    t = f["type"]
+    seat = f.get("seat")
+    if t == "Paid" and "res" in f:
+        return seat, f"pays {_amount(f['res'], f['n'])}"
+    if t == "Gained" and "res" in f:
+        return seat, f"gains {_amount(f['res'], f['n'])}"
+    if t == "Scored":
+        reason = REASONS.get(f.get("reason", ""), f.get("reason", ""))
+        return seat, f"{'scores' if f['n'] >= 0 else 'loses'} {abs(f['n'])} VP ({reason})"
+    if t == "TrackMoved":
+        if f["track"] == "mob":
+            return WORLD, f"the Angry Mob moves to {f['to']}"
+        if f["track"] == "suspicion":
+            return WORLD, f"the Suspicion marker moves to {f['to']}"
+        return seat, f"goes to {f['track'].capitalize()} {f['to']}"
+    if t == "ExperimentCompleted":
+        return seat, f"completes {f['title']} ({f['level']})"
+    if t == "TileBuilt":
+        return seat, f"builds {C.tile(f['tile'])['name']} on plot {f['plot'] + 1}"
+    if t == "TileDiscarded":
+        return seat, f"discards {C.tile(f['tile'])['name']}"
+    if t == "JournalAdvanced":
+        return seat, f"records {f['track']} to level {f['level']}"
+    if t == "CardDrawn":
+        return seat, f"draws {_article(f['deck'])} {f['deck']} card"
+    if t == "CompulsionDrawn":
+        return seat, "draws a Compulsion"
+    if t == "CompulsionCompleted":
+        return seat, f"completes the Compulsion \"{C.COMPULSIONS[f['card']]['text']}\""
+    if t == "MaladjustmentDrawn":
+        return seat, f"gains the Maladjustment \"{C.MALADJUSTMENTS[f['card']]['text']}\""
+    if t == "PieceMoved" and f["zone"].startswith("ins:"):
+        return seat, f"loses a {PIECE_NAMES[f['piece']]} to the Insanity Track"
+    if t == "PieceMoved" and f["zone"] == "quarters" and f.get("retrieved"):
+        return seat, f"brings a {PIECE_NAMES[f['piece']]} back from Lost"
+    if t == "PlotOpened":
+        return seat, f"opens plot {f['plot'] + 1}"
+    if t == "Message" and not f.get("secret"):
+        return WORLD, f"the Storybook says \"{f['text'].rstrip('.!?')}\""
+    if t == "Message":
+        return f["to"], "receives a secret Storybook message"
+    if t == "Revealed":
+        return WORLD, "the hidden choices are revealed"
+    if t == "VoteResult":
+        return WORLD, f"the vote chooses option {f['winner'] + 1}"
+    if t == "RoundStarted":
+        return WORLD, f"round {f['round']} begins"
+    if t == "GenerationStarted":
+        return WORLD, f"Generation {f['gen']} begins"
+    if t == "GameEnded":
+        return WORLD, "the game ends"
+    return None
+
+
+def _consequences(seat: int, facts: list[dict]) -> tuple[list[str], bool]:
+    """One clause per public consequence; a clause names its seat whenever the subject changes."""
+    clauses = [c for c in (_clause(visible_fact(x, "spectator")) for x in facts) if c is not None]
+    merged: list[list] = []
+    said = set()
+    for subj, phrase in clauses:
+        if [subj, phrase] in merged[-1:] and phrase.startswith("goes to"):
+            continue  # a track that could not move further back
+        if subj == WORLD and phrase == "the hidden choices are revealed":
+            if phrase in said:
                 continue
-        if merged and len(words) == 2 and words[0] in ("gains", "pays") and words[1].startswith("$"):
-            prev = merged[-1].split(" ")
-            if len(prev) == 2 and prev[0] == words[0] and prev[1].startswith("$"):
-                merged[-1] = f"{words[0]} ${int(prev[1][1:]) + int(words[1][1:])}"
+            said.add(phrase)
+        words = phrase.split(" ")
+        if merged and merged[-1][0] == subj and words[0] in ("gains", "pays"):
+            prev = merged[-1][1].split(" ")
+            if prev[0] == words[0] and len(prev) == len(words) == 3 and prev[2] == words[2] and prev[1].isdigit():
+                merged[-1][1] = f"{words[0]} {int(prev[1]) + int(words[1])} {words[2]}"
                 continue
-        merged.append(part)
-    return merged
+            if prev[0] == words[0] and len(prev) == len(words) == 2 and prev[1][0] == words[1][0] == "$":
+                merged[-1][1] = f"{words[0]} ${int(prev[1][1:]) + int(words[1][1:])}"
+                continue
+        merged.append([subj, phrase])
+    out, current = [], seat
+    continues = bool(merged) and merged[0][0] == seat  # the first clause continues the head's subject
+    for subj, phrase in merged:
+        if subj == WORLD or subj is None:
+            out.append(phrase)
+            current = WORLD
+        elif subj == current:
+            out.append(phrase)
+        else:
+            out.append(f"seat {subj} {phrase}")
+            current = subj
+    return out, continues
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def choice_label(state: dict, pend: dict, option) -> str:
@@ -111,7 +159,7 @@ def choice_label(state: dict, pend: dict, option) -> str:
     if kind in ("knowledge", "resource"):
         return f"takes {option}"
     if kind == "draw_deck":
-        return f"draws from the {option} deck"
+        return f"chooses the {option} deck"
     if kind == "retrieve":
         return f"brings back the {PIECE_NAMES[option]}"
     if kind == "lose_piece":
@@ -151,12 +199,17 @@ def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
     elif kind == "end_turn":
         head = f"Seat {seat} ends the turn"
     elif kind == "commit":
-        head = f"Seat {seat} commits a hidden choice"
+        step = next((visible_fact(f, "spectator").get("step") for f in facts if f["type"] == "Committed"), None)
+        head = f"Seat {seat} commits a hidden choice" + (f" for {STEPS[step]}" if step in STEPS else "")
+        if any(f["type"] == "Revealed" for f in facts):
+            head += ", the last one awaited"
     else:
         answer = next((f for f in facts if f["type"] == "Answered"), {})
         if "private_to" in answer:
-            head = f"Seat {seat} makes a secret choice ({answer.get('kind', 'choice')})"
+            head = f"Seat {seat} {SECRET_CHOICES.get(answer.get('kind'), 'makes a secret choice')}"
         else:
             head = f"Seat {seat} {answer.get('label', 'makes a choice')}"
-    rest = _consequences(seat, facts)
-    return head + (": " + ", ".join(rest) if rest else "") + "."
+    rest, continues = _consequences(seat, facts)
+    if not rest:
+        return head + "."
+    return head + (", " if continues else "; then ") + _join(rest) + "."
