@@ -74,6 +74,8 @@ def test_ex04_explore():
     assert st2["pcs"]["maeve"]["tokens"].count("avail") == 2
     st3, _ = play(at(game(explore_chapter()), maeve="962:A2"), move)
     assert st3["pcs"]["maeve"]["area"] == "963:B2"
+    at(st2, maeve="962:A1")                                    # 963 is explored now: no second exploration
+    rejects(st2, {**move, "slot": "3.f"}, "HER-EXPLORE-02")
     for colour in ("black", "blue"):
         rejects(at(game(explore_chapter(colour)), maeve="962:A2"), move, "HER-EXPLORE-02")
     rejects(at(game(explore_chapter()), maeve="962:A1"), {**move, "slot": "1.a"}, "HER-ACTION-04")

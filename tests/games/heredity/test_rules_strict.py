@@ -361,3 +361,71 @@ def test_an_item_taken_by_an_action_goes_to_the_acting_pc():
     st2, _ = play(st, {"type": "watch", "pc": "maeve", "slot": "1.a", "marker": "700/front/0"})
     assert st2["cards"]["141"]["zone"] == "inventory" and st2["cards"]["141"]["pc"] == "maeve"
     assert st2["pending"] is None
+
+
+@pytest.mark.rule("HER-AREA-03", "HER-AREA-02", "HER-AI-07")
+def test_npcs_cross_doors_but_not_windows():
+    t = terrain(700, {"A": 3, "B": 3, "C": 3, "D": 3}, [("A", "B", "green"), ("B", "C", "white"), ("A", "D", "blue"),
+                                                       ("D", "C", "white")])
+    st = at(game(chapter([t], [boar(ai="MOVE 1")])), maeve="700:C")
+    put_npc(st, 980, "700:A")
+    set_timeline(st, [980])
+    st, facts = advance(st)
+    assert [f["area"] for f in facts if f["type"] == "NpcMoved"] == ["700:B"]        # the door, not the window
+
+
+def _texts(face):
+    out = []
+    for key in ("narrative", "name"):
+        if face.get(key) and len(face[key]) > 12:
+            out.append(face[key])
+    return out
+
+
+@pytest.mark.rule("HER-HIDDEN-01", "HER-HIDDEN-02", "HER-HIDDEN-03", "HER-HIDDEN-04", "HER-HIDDEN-07",
+                  "HER-HIDDEN-11")
+def test_views_never_describe_unrevealed_cards_or_faces():
+    """Along a random playout: no text of a card face that was never revealed, no unexplored Terrain, no deck
+    listing; the view's top-level keys are the documented public ones."""
+    import random
+
+    from domain.engine import new_game
+    from domain.engine import play as kernel_play
+    from domain.games.heredity.query import C
+    state, _ = new_game(RULES, 1, {}, 4)
+    chooser = random.Random(4)
+    content = C(state)
+    keys = {"game", "chapter", "title", "viewer", "outcome", "reason", "timeline", "hourglass", "cards", "archive",
+            "terrains", "terrain_faces", "markers", "area_materials", "references", "pcs", "slots", "npcs", "karma",
+            "window_open", "pending", "actions", "campaign"}
+    for move_no in range(1, 120):
+        if RULES.is_over(state):
+            break
+        for viewer in (0, SPECTATOR):
+            v = RULES.view(state, viewer)
+            assert set(v) == keys
+            assert set(v["terrain_faces"]) == set(v["terrains"])             # unexplored Terrain stays hidden
+            text = json.dumps(v)
+            for number, rec in content.cards.items():
+                seen = state["revealed"].get(str(number), [])
+                for side in ("front", "back"):
+                    f = rec.get(side)
+                    if isinstance(f, dict) and side not in seen:
+                        other = rec.get("front" if side == "back" else "back") or {}
+                        for t in _texts(f):
+                            if not (isinstance(other, dict) and t in _texts(other)):
+                                assert t not in text, (number, side, t)
+        seat = chooser.choice(list(RULES.decision(state).seats))
+        move = chooser.choice(RULES.legal_moves(state, seat))
+        state, _ = kernel_play(RULES, state, seat, move, 4, move_no)
+
+
+@pytest.mark.rule("HER-DECIDE-06")
+def test_every_target_of_an_attack_is_offered():
+    st = at(game(square([boar()])), brick="700:A")
+    put_npc(st, 980, "700:A")
+    hound = {"npc": 980, "s": 0}
+    st["npcs"]["980"].append({"area": "700:A", "damage": 0})
+    attacks = [m for m in RULES.legal_moves(st, 0) if m["type"] == "attack" and m["pc"] == "brick"]
+    assert {json.dumps(m["target"]) for m in attacks} == {json.dumps(hound), json.dumps({"npc": 980, "s": 1})}
+    assert {m["slot"] for m in attacks} == {"4.a", "4.b", "6.e", "6.f"}                 # Head or Feet slots

@@ -142,7 +142,7 @@ def test_immediate_event_while_passing_through():
     assert st["slots"]["3.f"]["t"] == "maeve"
 
 
-@pytest.mark.rule("HER-AMB-20", "HER-AMB-21")
+@pytest.mark.rule("HER-AMB-20", "HER-AMB-21", "HER-TERRAIN-05")
 def test_area_map_on_flip():
     t = terrain(700, {"A": 3, "B": 3}, back={"areas": {"Z": 3, "B": 3}, "area_map": {"A": "Z"}})
     st = at(game(chapter([t])), maeve="700:A", brick="700:B")
