@@ -373,6 +373,8 @@ def check_scenario(scn: dict, where: str, locations: dict) -> dict:
                 raise ContentError(f"{w}: 'when' accepts generation and round only, got {k!r}")
         require_one_of(ev, "targets", TARGETS, w)
         require(ev, "secret", bool, w)
+        if not isinstance(ev.get("vote_secret", False), bool) or (ev.get("vote_secret") and not ev.get("vote")):
+            raise ContentError(f"{w}: 'vote_secret' is a bool and needs a 'vote'")
         require(ev, "message", str, w)
         effs = check_effects(require(ev, "effects", list, w), f"{w}.effects", allow_global=True)
         for key in ("choice", "vote"):

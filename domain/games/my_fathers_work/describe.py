@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.engine import visible_fact
 
 from . import content as C
+from .ops import scenario_event
 
 PIECE_NAMES = {"self": "Self", "spouse": "Spouse", "servant1": "Servant", "servant2": "Servant",
                "caretaker1": "Caretaker", "caretaker2": "Caretaker"}
@@ -94,7 +95,8 @@ def _clause(f: dict):
     if t == "Revealed":
         return WORLD, "the hidden choices are revealed"
     if t == "VoteResult":
-        return WORLD, f"the vote chooses option {f['winner'] + 1}"
+        label = scenario_event(f["event"])["vote"][f["winner"]]["label"]
+        return WORLD, f"the vote ({'-'.join(str(n) for n in f['tally'])}) chooses \"{label}\""
     if t == "RoundStarted":
         return WORLD, f"round {f['round']} begins"
     if t == "GenerationStarted":

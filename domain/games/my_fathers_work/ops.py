@@ -535,14 +535,20 @@ def ans_yes_no(ctx, p, o):
 
 
 def sim_vote(ctx, commits, data):
+    """MFW-STORY-07: every seat's Voting token is a hidden commit. An open vote reveals who voted
+    what; a secret ballot (`vote_secret`) reveals only the tally, never a seat's vote."""
     ev = scenario_event(data["event"])
-    ctx.emit("Revealed", step="vote", commits=commits)
     tally = [0] * len(ev["vote"])
     for o in commits.values():
         tally[o] += 1
     best = max(tally)
     winner = tally.index(best)  # ties: the first listed option among the tied (RULINGS)
-    ctx.emit("VoteResult", event=data["event"], votes={k: v for k, v in commits.items()}, winner=winner)
+    if ev.get("vote_secret"):
+        ctx.emit("Revealed", step="vote", commits=commits, private_to=[], public={"step": "vote", "tally": tally})
+        ctx.emit("VoteResult", event=data["event"], tally=tally, winner=winner)
+    else:
+        ctx.emit("Revealed", step="vote", commits=commits)
+        ctx.emit("VoteResult", event=data["event"], votes=dict(commits), tally=tally, winner=winner)
     ctx.push(*event_effect_ops(ctx.s, ev["vote"][winner]["effects"], data["targets"], data["event"]))
 
 

@@ -50,7 +50,7 @@ def new_player() -> dict:
         "journal": {t: 0 for t in C.TRACKS}, "creepy": 0, "insanity": 0, "score": 0,
         "hand": [], "ea": [], "comps": [], "mals": [], "final_mals": 0,
         "masterwork": None, "mw_done": False, "completed": [], "stored": [],
-        "plots": [None] * 8, "open": 3, "tokens": [],
+        "plots": [None] * 8, "open": 3, "tokens": [], "voting_token": "quarters",  # MFW-SETUP-12 (a vote is its hidden commit)
         "pieces": {"self": "quarters", "spouse": "quarters", "servant1": "lost", "servant2": "lost",
                    "caretaker1": "quarters", "caretaker2": "lost"},
     }

@@ -168,3 +168,42 @@ def test_free_action_targeting_town_obeys_town_rules():
     s["active"] = 0
     t, _ = act(s, 0, {"type": "free", "source": "upg-g12-04a"})  # before the placement is fine too
     assert t["players"][0]["res"]["body"] == 1 and t["players"][0]["creepy"] == 1 and t["active"] == 0
+
+
+@pytest.mark.rule("MFW-STORY-07", "MFW-SETUP-12", "MFW-HIDDEN-12")
+def test_secret_ballot_with_voting_tokens():
+    """A Voting token is a hidden commit; a secret ballot reveals only the tally (scn-parish)."""
+    from domain.engine import visible_fact
+    from .helpers import commit
+    s = blank(3)
+    assert all(pl["voting_token"] == "quarters" for pl in s["players"])
+    s["scenario"], s["round"], s["passed"], s["fired"] = "scn-parish", 2, [True] * 3, ["ev-parish-bells"]
+    s["mob"], s["suspicion"] = 10, 14
+    s, _ = run_ops(s, [{"op": "end_round_steps"}])
+    assert s["pending"]["step"] == "vote" and s["pending"]["options"]["0"] == [0, 1]
+    s, f0 = commit(s, 0, 0)
+    assert RULES.view(s, 1)["commits"] == {} and visible_fact(f0[0], 1) == {"type": "Committed", "seat": 0, "step": "vote"}
+    s, _ = commit(s, 1, 1)
+    before = s
+    s, facts = commit(s, 2, 1)
+    assert s["mob"] == 11 and [pl["score"] for pl in s["players"]] == [0, 0, 0]  # "The poor fund" won 2-1
+    for viewer in (0, 1, "spectator"):
+        for f in facts:
+            seen = visible_fact(f, viewer)
+            if f["type"] in ("Revealed", "VoteResult"):
+                assert "commits" not in seen and "votes" not in seen and seen.get("tally") == [1, 2]
+    text = RULES.describe(before, 2, {"type": "commit", "option": 1}, facts)
+    assert 'the vote (1-2) chooses "The poor fund"' in text and "seat 0 votes" not in text
+
+
+@pytest.mark.rule("MFW-STORY-07")
+def test_open_vote_reveals_each_seat():
+    from .helpers import commit
+    s = blank(2)
+    s["round"], s["passed"], s["fired"], s["mob"] = 3, [True] * 2, ["ev-first-harvest"], 9
+    s, _ = run_ops(s, [{"op": "end_round_steps"}])
+    assert s["pending"]["step"] == "vote"
+    s, _ = commit(s, 0, 1)
+    s, facts = commit(s, 1, 0)
+    result = next(f for f in facts if f["type"] == "VoteResult")
+    assert "private_to" not in result and result["votes"] == {"0": 1, "1": 0} and result["winner"] == 0  # tie: first
