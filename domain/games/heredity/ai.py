@@ -102,7 +102,9 @@ def op_ai_target(t, op):
         I.step(t)
         return
     if is_ally(s, npc):
-        options = [{"npc": n, "s": i} for n, i, _ in npcs_on_terrain(s) if is_hostile(s, n)]
+        # HER-ALLY-03: the players choose the target, any other NPC (attacking a Neutral one turns it Hostile,
+        # HER-NPC-05 "If you (or an ally) attack a Neutral NPC")
+        options = [{"npc": n, "s": i} for n, i, _ in npcs_on_terrain(s) if n != npc]
         if options:
             I.wait(t, "ally_target", options + [{"none": True}], None, npc=npc)
             return

@@ -327,6 +327,25 @@ def test_an_ally_token_makes_an_ally_whose_target_the_players_choose():
     assert st["pending"]["kind"] == "ally_target" and st["pending"]["options"] == [{"npc": 982, "s": 0}, {"none": True}]
 
 
+@pytest.mark.rule("HER-ALLY-03", "HER-NPC-05", "HER-DECIDE-20")
+def test_an_ally_may_attack_a_neutral_npc_which_turns_hostile():
+    from domain.games.heredity.query import is_hostile
+    trader = narrative(982, "", npc={"name": "Trader", "life": 9, "defence": 0, "ai": "", "death": ""})
+    st = game(square([boar(ai="MELEE 1", hostile=False), trader]))
+    put_npc(st, 980, "700:A")
+    put_npc(st, 982, "700:A")
+    st, _ = run_ops(st, "ALLY 980")
+    set_timeline(st, [980])
+    st, _ = advance(st)
+    assert st["pending"]["kind"] == "ally_target" and {"npc": 982, "s": 0} in st["pending"]["options"]
+    st, facts = play(st, {"type": "choose", "option": st["pending"]["options"].index({"npc": 982, "s": 0})})
+    while st["pending"] and st["pending"]["kind"] == "ally_join":
+        st, more = play(st, {"type": "choose", "option": len(st["pending"]["options"]) - 1})
+        facts += more
+    assert any(f["type"] == "Attack" and f["target"] == {"npc": 982, "s": 0} for f in facts)
+    assert is_hostile(st, 982)
+
+
 @pytest.mark.rule("HER-HEAL-02")
 def test_heal_needs_a_heal_slot():
     st = at(game(square()), maeve="700:A", brick="700:A")
