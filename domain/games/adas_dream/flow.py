@@ -62,6 +62,8 @@ def refusal_rule(item, pick):
     if item["kind"] == "meeting" and isinstance(pick, dict) and any(
             o["room"] == pick.get("room") and o["pay"] == pick.get("pay") for o in item["opts"]):
         return "ADA-MEETING-05"          # the room can be paid for: the card slot is to its left or empty
+    if item["kind"] in ("pub_stack", "stack") and isinstance(pick, list) and pick[:1] == ["obj"]:
+        return "ADA-PUBLISH-04"          # never on an Objective disc (ADA-AMB-20, ADA-AMB-63)
     return item["rule"]
 
 

@@ -353,7 +353,7 @@ def test_ex08_ketans_institution_turn(monkeypatch):
     assert g.s["displays"]["assign"] == assignment_display
 
 
-@pytest.mark.rule("ADA-EX-08", "ADA-INSTITUTION-09", "ADA-INSTITUTION-03")
+@pytest.mark.rule("ADA-EX-08", "ADA-INSTITUTION-08", "ADA-INSTITUTION-09", "ADA-INSTITUTION-03")
 def test_ex08_negative_checks(monkeypatch):
     g = ketan_institution(monkeypatch, innov=4)
     g.rej_pick("ADA-INSTITUTION-08", {"inst": "inst_ironworks", "level": 6})

@@ -194,11 +194,21 @@ def test_nearest_university_and_university_disc_icons():
 def test_stack_icon():
     g = G()
     g.s["rooms"][2][0] = [0]
+    g.s["rooms"][3][0] = [1, 0]
+    g.s["rooms"][1][0] = [0, 0]                                           # already 2 of seat 0's discs
+    g.s["obj"]["meeting"] = [{"seat": 0, "space": "high", "round": 1}]
     g.effect(op("stackDisc"))
+    assert g.opts() == [["room", 2, 0], ["room", 3, 0]]                   # not the full spot, not the Objective
+    g.rej_pick("ADA-PUBLISH-04", ["obj", "meeting", "high"])
+    g.rej_pick("ADA-ICON-24", ["room", 1, 0])
+    g.pick(["room", 3, 0])
+    g.pick(4)
+    assert g.s["rooms"][3][0] == [1, 0, 0]
+    g.effect(op("stackDisc"))                                             # the one target left: no question
     g.pick(5)
     assert g.s["rooms"][2][0] == [0, 0] and g.top()["name"] == "endopt"
     g.effect(op("stackDisc"))                                             # no target left: skipped
-    assert sum(g.p(0)["covered"]) == 11
+    assert sum(g.p(0)["covered"]) == 10 and g.top()["name"] == "endopt"
 
 
 @pytest.mark.rule("ADA-ICON-25", "ADA-ICON-27", "ADA-DISC-07", "ADA-AMB-54")
@@ -269,7 +279,7 @@ def test_scoring_token_icons():
     assert g.p(0)["stokens"] == [{"science": "physics", "value": 1}] * 2
 
 
-@pytest.mark.rule("ADA-ICON-35", "ADA-ICON-36", "ADA-STEAM-02")
+@pytest.mark.rule("ADA-ICON-35", "ADA-ICON-36", "ADA-STEAM-02", "ADA-STEAM-05", "ADA-AMB-51")
 def test_steam_icons():
     g = G()
     g.p(0)["steam"] = 2
@@ -280,6 +290,9 @@ def test_steam_icons():
     g.p(0)["coal"] = 2
     g.effect(op("steam", payCoal=True))
     assert g.p(0)["steam"] == 4 and g.p(0)["coal"] == 0
+    g.p(0)["steam"] = C.STEAM_MAX                                      # at the top: skipped (ADA-STEAM-05)
+    g.effect(op("steam", payCoal=False))
+    assert g.p(0)["steam"] == C.STEAM_MAX and not g.facts_of("SteamMoved")
 
 
 @pytest.mark.rule("ADA-ICON-37", "ADA-STUDY-11")
@@ -320,8 +333,11 @@ def test_breakthrough_icon():
 def test_die_swap_and_adjust_icons():
     g = G()
     g.store(0, die("blue", 2))
+    g.p(0)["mill"][7] = die("green", 3)
     g.s["workshop"][0] = [die("grey", 6)]
     g.effect(op("swapDie"))
+    assert g.opts() == [["store", 0], ["mill", 7]]                      # any die on one's own board
+    g.pick(["store", 0])
     g.pick(["ws", 0, 0])
     assert g.p(0)["store"][0] == die("grey", 6) and g.s["workshop"][0] == [die("blue", 2)]
     g.effect(op("adjustDie", scope="both"))

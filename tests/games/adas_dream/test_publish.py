@@ -38,7 +38,8 @@ def test_ex09_study_publish_on_a_lecture():
     g.pick(["lect", "inst_stargazers", 6])
     g.pick(4)                                                   # disc from gear space 5
     assert g.p(0)["book"] == 0 and g.s["lect"]["inst_stargazers"][4] == [0, 0]
-    assert g.p(0)["research"] == {"yellow": 0, "blue": 0, "green": 0, "purple": 0}   # no L6 reward
+    assert g.p(0)["research"] == {"yellow": 0, "blue": 0, "green": 0, "purple": 0}   # no L6 reward:
+    assert g.p(0)["stokens"] == [] and [f["type"] for f in g.facts] == ["DiscPlaced", "Flow"]  # no token either
     g.pick("advanced")
     assert all(o[0] == "inst_stargazers" for o in g.opts())
     g.pick(["inst_stargazers", 2])
@@ -52,7 +53,7 @@ def test_ex09_study_publish_on_a_lecture():
     assert s[0]["lectures"] == 8 and s[1]["lectures"] == 0
 
 
-@pytest.mark.rule("ADA-EX-09", "ADA-PUBLISH-07", "ADA-PUBLISH-02", "ADA-TRAVEL-07", "ADA-SCORE-03", "ADA-AMB-24",
+@pytest.mark.rule("ADA-EX-09", "ADA-PUBLISH-04", "ADA-PUBLISH-07", "ADA-PUBLISH-02", "ADA-TRAVEL-07", "ADA-SCORE-03", "ADA-AMB-24",
                   "ADA-AMB-25", "ADA-AMB-20")
 def test_ex09_alternative_branches():
     g = serena_publish()
@@ -73,7 +74,7 @@ def test_ex09_alternative_branches():
     g.move(type="publish")
     assert ["lect", "inst_stargazers", 6] not in g.opts()
     g.rej_pick("ADA-PUBLISH-07", ["lect", "inst_stargazers", 6])
-    g.rej_pick("ADA-PUBLISH-07", ["obj", "study", "high"])
+    g.rej_pick("ADA-PUBLISH-04", ["obj", "study", "high"])
     g = serena_publish()
     g.rej("ADA-PUBLISH-02", type="publish", area="travel")
 

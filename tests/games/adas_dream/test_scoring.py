@@ -190,10 +190,17 @@ def study_turn(g, value=3):
 @pytest.mark.rule("ADA-END-01", "ADA-END-02", "ADA-END-04", "ADA-END-05", "ADA-SCORE-24")
 def test_end_trigger_then_equal_turns():
     g = near_end(3)
-    study_turn(g)
+    g.actions_turn(0, "purple", 3, slot=8)
+    assert g.facts_of("EndTriggered") == [{"type": "EndTriggered", "seat": 0}]
+    g.pick(g.opts()[0])
+    g.pick("book")
+    g.skip_to_end()
     assert g.s["end_triggered"] and not g.s["over"] and g.active == 1
-    study_turn(g)                                                     # seat 1 also completes: no second trigger
-    assert sum(1 for f in g.facts if f["type"] == "EndTriggered") == 0
+    g.actions_turn(1, "purple", 3, slot=8)                            # seat 1 also completes: no second trigger
+    assert g.facts_of("DieToMill") and not g.facts_of("EndTriggered")
+    g.pick(g.opts()[0])
+    g.pick("book")
+    g.skip_to_end()
     assert not g.s["over"] and g.active == 2
     study_turn(g)
     assert g.s["over"] and g.s["turns"] == [1, 1, 1]
