@@ -152,6 +152,11 @@ def shutdown_embedded(data_dir: str | os.PathLike[str], timeout: float = 10.0) -
         server = _servers.pop(key, None)
     if server is None:
         return
+    if not server.cleanupregistry:
+        # Another process started this server and still uses it (e.g. `heirloom projections
+        # rebuild` beside a running `heirloom serve`): only let go of our connections.
+        _forget(server)
+        return
     client = _quick_client(server.socket_file)
     try:
         pid = int(client.info("server")["process_id"])

@@ -160,3 +160,26 @@ def test_two_factories_share_one_embedded_server(tmp_path: Path) -> None:
         a.close()
         b.close()
         shutdown_embedded(tmp_path)
+
+
+def test_a_second_process_letting_go_does_not_stop_the_first_ones_server(tmp_path: Path) -> None:
+    """`heirloom projections rebuild` beside a running `heirloom serve` shares its embedded
+    Redis; when the CLI exits it must not shut the server's Redis down."""
+    import subprocess
+    import sys
+
+    import redis
+
+    from domain.eventstore.embedded import embedded_socket
+
+    socket_file = embedded_socket(tmp_path)
+    try:
+        script = (
+            "from domain.eventstore.embedded import embedded_socket, shutdown_embedded;"
+            f"embedded_socket({str(tmp_path)!r}); shutdown_embedded({str(tmp_path)!r})"
+        )
+        subprocess.run([sys.executable, "-c", script], check=True, timeout=60,
+                       cwd=Path(__file__).resolve().parents[2])
+        assert redis.Redis(unix_socket_path=socket_file, socket_timeout=5).ping()
+    finally:
+        shutdown_embedded(tmp_path)
