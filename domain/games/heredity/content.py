@@ -18,6 +18,19 @@ ACTION_ICONS = ("watch", "speak", "interact", "move", "heal")
 PARTS = ("head", "torso", "feet")
 
 
+def _anchors_vertically(ops: list) -> bool:
+    for op in ops:
+        if op.get("op") == "anchor" and op.get("vertical"):
+            return True
+        nested = [op.get(k) for k in ("first", "second")] + [op.get(k) for k in ("then", "else", "body")]
+        for part in nested:
+            if isinstance(part, dict) and _anchors_vertically([part]):
+                return True
+            if isinstance(part, list) and _anchors_vertically(part):
+                return True
+    return False
+
+
 class Content:
     """One chapter's compiled content: `cards` maps a card number to its record."""
 
@@ -210,8 +223,12 @@ class Content:
                    "ally": bool(n.get("ally", False)), "life": require(n, "life", int, w),
                    "defence": require(n, "defence", int, w), "ai": compile_block(n.get("ai", ""), w + ".ai"),
                    "death": compile_block(n.get("death", ""), w + ".death")}
+        instructions = compile_block(face.get("instructions", ""), where + ".instructions")
+        if event is not None and event["trigger"] is None and _anchors_vertically(instructions):
+            raise ContentError(f"{where}: a vertically anchored card's Event section must state its trigger "
+                               f"(HER-ANCHOR-08)")
         return {"reader": face.get("reader"), "narrative": face.get("narrative", ""),
-                "instructions": compile_block(face.get("instructions", ""), where + ".instructions"),
+                "instructions": instructions,
                 "event": event, "blocks": self._blocks(face.get("blocks", []), where),
                 "actions": [self._action(a, f"{where}.actions[{i}]") for i, a in enumerate(face.get("actions", []))],
                 "persistent": list(face.get("persistent", [])),

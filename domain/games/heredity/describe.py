@@ -87,7 +87,11 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
         p = s.get("pending") or {}
         opts = p.get("options", [])
         k = move.get("option", 0)
-        head = f"Seat {seat} decides {p.get('kind', '?').replace('_', ' ')}: {_option(s, opts[k]) if k < len(opts) else k}"
+        if p.get("kind") == "npc_order" and k < len(opts):
+            said = f"{_card(s, p.get('npc'))} standee {opts[k]} activates first"
+        else:
+            said = _option(s, opts[k]) if k < len(opts) else k
+        head = f"Seat {seat} decides {p.get('kind', '?').replace('_', ' ')}: {said}"
     parts = [head or f"Seat {seat} plays {kind}"]
     for f in facts:
         t = f["type"]

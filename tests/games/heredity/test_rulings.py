@@ -74,7 +74,8 @@ def test_flipped_without_anchor_stays_on_table_with_actions():
 @pytest.mark.rule("HER-AMB-06")
 def test_stack_leaves_with_its_host():
     st = idle(game(simple([narrative(800, "", blocks=[{"direction": "below", "colour": "yellow"}]),
-                           narrative(801, "ANCHOR yellow VERTICAL ELSE BURN", event="NARRATE \"y\"")])))
+                           narrative(801, "ANCHOR yellow VERTICAL ELSE BURN", event="NARRATE \"y\"",
+                                     trigger={"when": "onHostEvent"})])))
     st["timeline"] = st["timeline"][:1] + [{"colour": "green", "card": 800, "below": [{"colour": "yellow", "card": None}]}]
     take_to_table(st, 800, zone="timeline")
     st["hourglass"] = 1
