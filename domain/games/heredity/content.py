@@ -94,7 +94,10 @@ class Content:
             attack = s.get("attack")
             if attack is not None:
                 require(attack, "power", int, w + ".attack")
-            accepts = bool(icons or attack or s.get("effect"))
+            accepts = bool(icons or attack)
+            if s.get("effect") and not accepts:
+                raise ContentError(f"{w}: a slot with an effect needs an action icon or an attack to take an Action "
+                                   f"token (HER-ITEM-13, HER-AMB-23)")
             if s.get("effect_only"):
                 accepts = False
             slots.append({"id": sid, "icons": icons, "heart": bool(s.get("heart", False)), "accepts": accepts,

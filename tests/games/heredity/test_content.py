@@ -26,6 +26,7 @@ def broken(mutate):
     (lambda d: d["item"].append(copy.deepcopy(d["item"][0])), "duplicate card number"),
     (lambda d: d["karma"][0].update(number=5), "Secrets deck"),
     (lambda d: d["karma"].pop(), "must hold 29 cards"),
+    (lambda d: d["item"][4]["front"]["slots"][1].pop("icons"), "needs an action icon"),
     (lambda d: d["narrative"][3]["front"].pop("trigger"), "must state its trigger"),
     (lambda d: d["chapter"]["chapter_setup"].update({"3": 140}), "setup card"),
     (lambda d: d["terrain"][0]["front"]["lof"].append({"from": "o1", "to": "zz", "lines": ["white"]}), "line-of-fire area"),
