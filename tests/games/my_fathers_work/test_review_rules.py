@@ -207,3 +207,58 @@ def test_open_vote_reveals_each_seat():
     s, facts = commit(s, 1, 0)
     result = next(f for f in facts if f["type"] == "VoteResult")
     assert "private_to" not in result and result["votes"] == {"0": 1, "1": 0} and result["winner"] == 0  # tie: first
+
+
+@pytest.mark.rule("MFW-MALADJ-02", "MFW-STARTGEN-10")
+def test_town_surcharge_maladjustment_applies_all_generation(fx):
+    s = town(blank(), "fx-park", "fx-blacksmith")
+    s["players"][0]["mals"] = ["mal-01"]  # "every Town placement costs $1 more"
+    s["players"][0]["money"] = 1
+    t, _ = place(s, 0, "fx-park", ["spouse"])
+    assert t["players"][0]["money"] == 0 and t["players"][0]["res"]["chemical"] == 1
+    s["players"][0]["money"] = 0
+    reject(s, 0, {"type": "place", "loc": "fx-park", "pieces": ["spouse"]}, "MFW-PLACE-12")
+    t, _ = place(s, 0, "estate_affairs", ["spouse"], mode="money")  # Estate placements are not Town placements
+    assert t["players"][0]["money"] == 1
+
+
+@pytest.mark.rule("MFW-UPGRADE-13", "MFW-SETUP-04")
+def test_row_tiles_leave_the_stack():
+    from .helpers import fresh
+    s = fresh(2)
+    row = [t for t in s["row"] if t]
+    assert len(row) == 4 and not set(row) & set(s["decks"]["tiles"])
+    assert len(row) + len(s["decks"]["tiles"]) == sum(1 for r in C.UPGRADES.values() if r["set"] == "gen12")
+
+
+@pytest.mark.rule("MFW-UPGRADE-18", "MFW-TOWN-11")
+def test_builders_office_offers_only_the_row(fx):
+    s = town(blank(), "fx-builder")
+    s["row"] = ["upg-g12-01a", "upg-g12-02a", "upg-g12-03a", "upg-g12-05a"]
+    s["players"][0]["money"] = 30
+    s, _ = place(s, 0, "fx-builder", ["spouse"])
+    assert s["pending"]["kind"] == "buy" and s["pending"]["options"] == ["none", "row:0", "row:1", "row:2", "row:3"]
+    for vanity in C.VANITY:
+        reject(s, 0, {"type": "choose", "option": vanity}, "MFW-TOWN-11")
+
+
+@pytest.mark.rule("MFW-HIDDEN-04", "MFW-ENDGEN-04")
+def test_end_of_generation_hand_discards_stay_private():
+    from domain.engine import visible_fact
+    from .helpers import commit
+    s = blank(2)
+    hands = [[s["decks"]["A"].pop(0), s["decks"]["B"].pop(0)], [s["decks"]["C"].pop(0), s["decks"]["A"].pop(0)]]
+    for pl, hand in zip(s["players"], hands):
+        pl["hand"] = list(hand)
+    s, _ = run_ops(s, [{"op": "eog_keep"}])
+    s, _ = commit(s, 0, hands[0][0])
+    s, facts = commit(s, 1, hands[1][1])
+    bottoms = [f for f in facts if f["type"] == "CardToBottom"]
+    assert {f["card"] for f in bottoms} == {hands[0][1], hands[1][0]}
+    for f in bottoms + [f for f in facts if f["type"] in ("Revealed", "HandKept")]:
+        for viewer in (0, 1, "spectator"):
+            if viewer == f.get("seat") and f["type"] != "Revealed":
+                continue
+            seen = repr(visible_fact(f, viewer))
+            assert not any(c in seen for h in hands for c in h), (f, viewer)
+    assert s["decks"]["B"][-1] == hands[0][1] and s["decks"]["C"][-1] == hands[1][0]
