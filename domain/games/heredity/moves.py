@@ -90,7 +90,7 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
         if action.get("combined"):
             continue
         if action["icon"] == "attack":
-            slots = [r for r, p, g in A.attack_slots(s, pc)][:2]
+            slots = [r for r, p, g in A.attack_slots(s, pc)]
             body = action["body"]
             rng = body[0].get("range") if body and body[0]["op"] == "attack" else None
             from .interp import attack_targets
@@ -158,7 +158,8 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
     lying = items_in_area(s, me["area"])
     for ref in interact:                                   # every free Interact slot (HER-DECIDE-03)
         for k_mat in sorted({0, here}):
-            for size in range(0, min(len(lying), 4) + 1):
+            sizes = sorted(set(range(0, min(len(lying), 4) + 1)) | {len(lying)})     # every subset, or all
+            for size in sizes:
                 for items in combinations(lying, size):
                     move = {"type": "pickup", "pc": pc, "slot": ref, "materials": k_mat, "items": list(items)}
                     if _ok(A.check_pickup, s, seat, move):
