@@ -87,6 +87,11 @@ def test_costs_must_be_paid_in_full():
     g.effect({"cost": [op("pay", resource="money", amount=2), op("payInnovation", n=2)],
               "then": op("gain", resource="brass", amount=1)})
     assert (g.p(0)["money"], g.p(0)["innov"], g.p(0)["brass"]) == (0, 0, 1)
+    g.p(0)["coal"] = 1
+    g.effect(op("pay", resource="coal", amount=2))                     # a bare cost that cannot be paid: nothing
+    assert g.p(0)["coal"] == 1
+    g.effect(op("pay", resource="coal", amount=1))
+    assert g.p(0)["coal"] == 0
     from domain.games.adas_dream import board as B
     g.p(0)["innov"] = 6
     assert B.lecture_cost(g.s, 0, 6) > 6 and all(o["level"] != 6 for o in B.institution_options(g.s, 0))
@@ -263,6 +268,16 @@ def test_carry_out_icon():
     g.pick(["inst_ironworks", 5])
     g.pick(1)
     assert g.s["lect"]["inst_ironworks"][3] == [0] and g.p(0)["steam"] == C.STEAM_START
+    hand, display = list(g.p(0)["hand"]), list(g.s["displays"]["meet"])
+    g.effect(op("carryOut", action="meeting", rewards=False))          # no tick: a free disc, no card
+    g.pick(2)
+    g.pick(2)
+    assert g.s["rooms"][2][0] == [0] and g.p(0)["hand"] == hand and g.s["displays"]["meet"] == display
+    assert g.top()["name"] == "endopt"
+    g.effect(op("carryOut", action="meeting", rewards=True))           # tick: also a card from its slot or right
+    g.pick(3)                                                           # room 4: only its own slot
+    g.pick(3)                                                           # disc from gear space 4
+    assert display[3] in g.p(0)["hand"] and g.top()["kind"] == "remove"
 
 
 @pytest.mark.rule("ADA-ICON-33", "ADA-ICON-34", "ADA-AMB-32")

@@ -165,5 +165,6 @@ def test_end_of_turn_option_after_resolution_only():
     g.rej("ADA-TURN-06", type="publish")                               # step 6 not finished
     g.move(type="skip")
     assert {"publish", "build", "end_turn"} >= {m["type"] for m in g.legal() if m["type"] != "adjust"}
+    assert {"type": "end_turn"} in g.legal()
     g.move(type="end_turn")                                            # declining both is allowed
     assert g.active == 1 and g.p(0)["book"] == 1

@@ -13,9 +13,10 @@ from tests.games.adas_dream.test_publish import study_done
 from tests.games.adas_dream.test_scoring import isobel_107
 
 
-@pytest.mark.rule("ADA-SETUP-09", "ADA-SETUP-11", "ADA-SETUP-12", "ADA-SETUP-13", "ADA-SETUP-17", "ADA-SETUP-19")
+@pytest.mark.rule("ADA-SETUP-07", "ADA-SETUP-09", "ADA-SETUP-11", "ADA-SETUP-12", "ADA-SETUP-13", "ADA-SETUP-14",
+                  "ADA-SETUP-17", "ADA-SETUP-19")
 def test_every_component_is_dealt_once_and_shuffled():
-    sciences, breakthroughs = set(), set()
+    sciences, breakthroughs, universities, tier2 = set(), set(), set(), set()
     for seed in range(1, 9):
         s, _ = new_game(RULES, 3, {"mode": "randomised"}, seed)
         for name, pool in (("prog", C.PROGRAMS), ("assign", C.ASSIGNMENTS), ("mult", C.MULTIPLIERS)):
@@ -27,7 +28,13 @@ def test_every_component_is_dealt_once_and_shuffled():
         assert sorted(s["room_science"]) == sorted(C.SCIENCES)
         sciences.add(tuple(s["room_science"]))
         breakthroughs.add(tuple(sorted(s["breakthroughs"].items())))
-    assert len(sciences) > 1 and len(breakthroughs) > 1                 # random, not a fixed order
+        universities.add(tuple(sorted(s["univ_tiles"].items())))
+        tier2.add(tuple(c for c in s["stacks"]["meet"] if C.partner(c)["tier"] == "2"))
+        for region in ("southern", "central"):
+            placed = sorted(s["univ_tiles"][c] for c in C.REGION_CITIES[region])
+            assert placed == sorted(t for t, tile in C.UNI_TILES.items() if tile["region"] == region)
+    for seen in (sciences, breakthroughs, universities, tier2):           # random, not a fixed order
+        assert len(seen) > 1
 
 
 @pytest.mark.rule("ADA-TURN-07", "ADA-BUILD-04", "ADA-AMB-43")
@@ -129,10 +136,11 @@ def test_science_and_partner_prestige_count_the_whole_supply():
     assert C.partner(scored[0])["prestige"] != 0                        # a deck card that changes the sum
 
 
-@pytest.mark.rule("ADA-SCORE-16", "ADA-SCORE-17", "ADA-SCORE-12", "ADA-SCORE-15")
+@pytest.mark.rule("ADA-SCORE-16", "ADA-SCORE-17", "ADA-SCORE-12", "ADA-SCORE-15", "ADA-GEAR-05")
 def test_gear_penalty_innovation_and_incomplete_lines():
     g = G()
     p = g.p(0)
+    p["gear_supply"] = ["add", "sub", "mult01"]                         # gained but unbuilt: no help
     p["gears"] = ["add", None] + [None] * 10
     p["covered"] = [False, False, False] + [True] * 9
     p["boxed"] = 1                                                     # a boxed disc builds no gear
@@ -316,3 +324,14 @@ def test_facts_show_others_no_hand_deck_stack_or_bag_secret(options):
                 assert not shown & hidden, (f["type"], viewer, shown & hidden)
                 checked += 1
     assert checked > 1000
+
+
+@pytest.mark.rule("ADA-ACTIONS-04", "ADA-STUDY-01")
+def test_grey_die_offers_every_performable_action_and_study_offers_three_rewards():
+    g = G()
+    g.p(0).update(money=10, innov=3)
+    g.store(0, die("grey", 4))
+    assert {m["action"] for m in g.legal() if m["type"] == "actions"} == set(C.AREAS)
+    g.move(type="actions", die=0, slot=0, action="study")
+    g.pick(g.opts()[0])
+    assert sorted(g.opts()) == ["addition", "assignment", "book"]

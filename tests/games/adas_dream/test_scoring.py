@@ -102,7 +102,7 @@ def test_meeting_room_ties_and_absence(monkeypatch):
     assert final_scores(g.s)[1]["science"] == 2
 
 
-@pytest.mark.rule("ADA-PROGRAM-07", "ADA-PROGRAM-08", "ADA-PROGRAM-09", "ADA-AMB-48")
+@pytest.mark.rule("ADA-PROGRAM-07", "ADA-PROGRAM-08", "ADA-PROGRAM-09", "ADA-SCORE-11", "ADA-AMB-48")
 def test_program_needs_three_dice_meeting_criteria(monkeypatch):
     g = isobel_107(monkeypatch)
     p = g.p(1)
