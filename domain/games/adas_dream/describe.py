@@ -105,7 +105,74 @@ CHOICE_WORDS = {
     "use_partner": "uses the effect of {}", "breakthrough": "takes the {} Breakthrough",
     "any_advanced": "takes the level-1 {} Advanced action", "atoken": "takes the {} Assignment token",
     "stoken": "takes a {} Science token", "pub_adv": "takes the level-1 Advanced action",
+    "umove_src": "moves the disc from {}", "umove_dst": "moves it to {}", "nearest_uni": "goes to {}",
+    "carry_travel": "travels for free to {}",
 }
+
+
+GEAR_SIGN = {"add": "+", "sub": "-"}
+
+
+def _line(line):
+    return ("row " if line.startswith("row") else "column ") + line[-1]
+
+
+def _place(loc):
+    """Words for a disc location or a die position."""
+    kind = loc[0]
+    if kind == "univ":
+        return f"the University at {C.CITIES[loc[1]]['name']}"
+    if kind == "room":
+        return f"Meeting room {loc[1] + 1}"
+    if kind == "lect":
+        return f"the {C.INST_NAMES[loc[1]]} Lecture level {loc[2]}"
+    if kind == "obj":
+        return f"the {loc[1]} Objective"
+    if kind == "ws":
+        return f"the die in Workshop space {loc[1] + 1}"
+    if kind == "store":
+        return f"the die in Store slot {loc[1] + 1}"
+    return f"the die in Mill slot ({loc[1] // 3 + 1},{loc[1] % 3 + 1})"
+
+
+def _structured(kind, pick, top):
+    """Plain words for picks that are numbers, lists or objects (None when there is no special wording)."""
+    if kind == "meeting":
+        pay = "£" if pick["pay"] == "money" else "Innovation"
+        return f"chooses Meeting room {pick['room'] + 1}, paying in {pay}, and the card in display slot {pick['slot'] + 1}"
+    if kind == "lecture":
+        return f"lectures at the {C.INST_NAMES[pick['inst']]} level {pick['level']}"
+    if kind == "build":
+        return f"builds a {GEAR_SIGN.get(pick['gear'], 'x')} gear on gear space {pick['space'] + 1}"
+    if kind == "program":
+        return f"takes the Program in display slot {pick[0] + 1} for {_line(pick[1])}"
+    if kind in ("lecture_reward", "carry_lect"):
+        return f"takes the reward of the {C.INST_NAMES[pick[0]]} Lecture level {pick[1]}"
+    if kind in ("pip", "adjust"):
+        return f"moves {_place(pick[0])} {'up' if pick[1] > 0 else 'down'} by 1"
+    if kind in ("pub_stack", "stack", "icon_place", "move_dst", "umove_dst"):
+        return f"puts the disc on {_place(pick) if isinstance(pick, list) else _place(['univ', pick])}"
+    if kind in ("move_src", "disc_move"):
+        return f"moves the disc from {_place(pick)}"
+    if kind in ("swap_own", "swap_ws"):
+        return f"swaps {_place(pick)}"
+    if kind == "multiplier":
+        return f"takes the Multiplier Gear in display slot {pick + 1}"
+    if kind == "assignment":
+        return f"takes the Assignment in display slot {pick + 1}"
+    if kind == "gain_partner":
+        return f"takes the Partner card in display slot {pick + 1}"
+    if kind in ("box",):
+        return f"returns the disc on gear space {pick + 1} to the box"
+    if kind == "swap_gear":
+        return f"swaps the Subtraction Gear on gear space {pick + 1}"
+    if kind == "carry_room":
+        return f"chooses Meeting room {pick + 1}"
+    if kind == "choose":
+        option = top["d"]["e"]["choose"][pick]
+        label = option.get("reward") or option.get("kind") or option.get("op") or "option"
+        return f"picks the {label} option"
+    return None
 
 
 def _pick_words(state, pick):
@@ -114,6 +181,13 @@ def _pick_words(state, pick):
     kind = top.get("kind") if top else None
     if pick is None:
         return "declines"
+    if top is not None and top.get("opts") and pick in top["opts"] and not isinstance(pick, str):
+        try:
+            words = _structured(kind, pick, top)
+        except (KeyError, IndexError, TypeError):
+            words = None
+        if words:
+            return words
     value = pick
     if isinstance(pick, str) and pick in C.CITIES:
         value = C.CITIES[pick]["name"]

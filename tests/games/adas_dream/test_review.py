@@ -335,3 +335,19 @@ def test_grey_die_offers_every_performable_action_and_study_offers_three_rewards
     g.move(type="actions", die=0, slot=0, action="study")
     g.pick(g.opts()[0])
     assert sorted(g.opts()) == ["addition", "assignment", "book"]
+
+
+def test_every_move_reads_as_plain_words():
+    """describe(): one sentence per move, with no raw JSON (lists, objects, None) in it."""
+    chooser = random.Random(8)
+    state, _ = new_game(RULES, 4, {}, 8)
+    no = 0
+    while not RULES.is_over(state) and no < 400:
+        seat = chooser.choice(list(RULES.decision(state).seats))
+        move = chooser.choice(RULES.legal_moves(state, seat))
+        no += 1
+        after, facts = play(RULES, state, seat, move, 8, no)
+        text = RULES.describe(state, seat, move, facts)
+        assert text.startswith(f"Seat {seat} ") and text.endswith(".") and "\n" not in text
+        assert not any(ch in text for ch in "[]{}") and "None" not in text, text
+        state = after
