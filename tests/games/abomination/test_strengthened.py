@@ -11,7 +11,7 @@ from domain.games.abomination.content import C
 from domain.games.abomination.effects import move_dial, run
 from domain.games.abomination.scoring import final_scores
 
-from .helpers import blank, do, game, lab, rejects, types
+from .helpers import blank, do, game, lab, mats, rejects, types
 from .test_lab import A, B, X, labstate, part
 from .test_reset import end_lab
 
@@ -147,3 +147,73 @@ def test_only_the_top_of_the_hospital_pile_is_public_in_the_facts():
     refill = next(f for f in facts if f["type"] == "DisplayRefilled" and f["display"] == "hospital")
     assert all(c not in str([visible_fact(f, 1) for f in facts]) for c in refill["cards"][1:])
     assert visible_fact(refill, 1)["top"] == refill["cards"][:1]
+
+
+@pytest.mark.rule("ABOM-AMB-31")
+def test_at_most_four_leyden_jars_per_player():
+    st = blank(3)
+    st["p"][0]["francs"] = 9
+    st["p"][0]["jars"] = [False] * 4
+    st, facts = do(st, 0, {"type": "place", "kind": "scientist", "space": "foundry.counter"})
+    assert st["p"][0]["jars"] == [False] * 4 and "JarGained" not in types(facts)
+    st = blank(3)
+    st["p"][0]["francs"] = 9
+    st["p"][0]["jars"] = [False] * 3
+    st, _ = do(st, 0, {"type": "place", "kind": "scientist", "space": "foundry.counter"})
+    assert st["p"][0]["jars"] == [False] * 4
+
+
+@pytest.mark.rule("ABOM-AMB-45")
+def test_an_end_game_most_objective_needs_more_than_zero():
+    st = blank(3)
+    st["objectives"] = ["hoarder", "banker", "scholar", "celebrity"]
+    for p in st["p"]:
+        p["francs"] = 2
+    st["p"][1]["francs"] = 3
+    turn = Turn(RULES, st)
+    from domain.games.abomination import flow
+    flow.end_game(turn, "captain")
+    assert turn.state["claimed"] == {"banker": 1}  # nobody preserved anything: "most preserved" unclaimed
+
+
+@pytest.mark.rule("ABOM-AMB-09", "ABOM-BUILD-12")
+def test_build_vp_is_never_negative():
+    st = labstate()
+    p = st["p"][0]
+    p["attr"]["expertise"] = 3
+    p["parts"] = [part("leg")]
+    mats(p, IV={"muscle": 1, "animal": 1})
+    assert C.anatomy["leg"]["skin"]["vpByStage"]["IV"] - C.anatomy["leg"]["skin"]["animalPenalty"] < 0
+    pay = [{"as": "muscle", "use": "muscle", "stage": "IV"}, {"as": "organ", "use": "animal", "stage": "IV"}]
+    st, facts = do(st, 0, {"type": "build", "part": "leg", "side": "skin", "pay": pay, "target": 0})
+    assert st["p"][0]["vp"] == 0 and st["p"][0]["parts"] == [part("leg", "skin")]
+
+
+@pytest.mark.rule("ABOM-AMB-06")
+def test_a_build_paid_only_with_bone(monkeypatch):
+    torso = dict(C.anatomy["torso"])
+    torso["muscle"] = dict(torso["muscle"], materials={"bone": 2}, vpIfNoStagedMaterial=7)
+    monkeypatch.setitem(C.anatomy, "torso", torso)
+    st = labstate()
+    p = st["p"][0]
+    p["attr"]["expertise"] = 2
+    p["bone"] = 2
+    pay = [{"as": "bone", "use": "bone", "stage": None}] * 2
+    st2, _ = do(st, 0, {"type": "build", "part": "torso", "side": "muscle", "pay": pay})
+    assert st2["p"][0]["vp"] == 7 and st2["p"][0]["bone"] == 0
+    torso["muscle"] = {k: v for k, v in torso["muscle"].items() if k != "vpIfNoStagedMaterial"}
+    st2, _ = do(st, 0, {"type": "build", "part": "torso", "side": "muscle", "pay": pay})
+    assert st2["p"][0]["vp"] == torso["muscle"]["vpByStage"]["I"]
+
+
+@pytest.mark.rule("ABOM-AMB-39")
+def test_a_card_taken_from_a_display_is_not_replaced_until_reset():
+    st = blank(3)
+    st, _ = do(st, 0, {"type": "place", "kind": "scientist", "space": "academy.hall"})
+    first, second = st["displays"]["academy"]
+    top = st["decks"]["research"][0]
+    st, _ = do(st, 0, {"type": "draw", "card": first})
+    assert st["displays"]["academy"] == [second] and st["decks"]["research"][0] == top
+    lab(st)
+    st, _ = end_lab(st)
+    assert len(st["displays"]["academy"]) == 2 and second not in st["displays"]["academy"]

@@ -3,6 +3,10 @@
 Each mutant in mutants.json is [name, [rule IDs], file in domain/games/abomination, old text, new text(, n-th
 occurrence)]. The runner applies one mutant at a time to a COPY of the repository and runs only the tests marked
 with one of its rule IDs (the long random playouts excluded); a mutant is CAUGHT when one of them fails.
+Two mutants are equivalent (no behaviour can tell them apart) and are expected to survive:
+amb26_lab_triggers (a lab space's location "lab" is never an encounter's trigger location, which content
+validation keeps to Paris locations) and amb54_city_card_pending (a move during a pending decision never
+reaches d_play: decide() answers the pending decision first).
 
     rm -rf /tmp/abom_mut && cp -r /work/main /tmp/abom_mut
     MUT_ROOT=/tmp/abom_mut python3 tests/games/abomination/mutation/run.py [mutant names...]
