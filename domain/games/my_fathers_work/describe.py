@@ -175,7 +175,7 @@ def choice_label(state: dict, pend: dict, option) -> str:
     if kind == "search_deck":
         return f"searches the {option} deck"
     if kind == "pay_plan":
-        wild = sum(option.values())
+        wild = sum(v for k, v in option.items() if k != "journal_occult")
         return f"pays for the Experiment{f' using Occult for {wild} Knowledge' if wild else ''}"
     if kind == "event_choice":
         return f"answers the Storybook with option {option + 1}"

@@ -145,29 +145,43 @@ def free_knowledge(state, seat, kind: str) -> int:
 
 
 def payment_plans(state, seat, card_id: str) -> list[dict]:
-    """Every meaningful way to pay the Knowledge of `card_id` (MFW-EXPERIMENT-10..13).
+    """Every way to pay the Knowledge of `card_id` (MFW-EXPERIMENT-10..13, FAQ-02, AMB-20).
 
     A plan maps each non-Occult Knowledge type to how many of its units are paid with Occult
-    (wild). Free Journal Knowledge of the type itself is always used first (it is never used
-    up, so using it is never worse; see RULINGS). Occult units come from free Journal Occult
-    first, then from Occult cubes (each cube = +1 Insanity).
+    as wild (0 up to the whole requirement: the FAQ lets a player "always" substitute Occult,
+    even for Knowledge their Journal gives for free). The other units are paid with free Journal
+    Knowledge of the type first (never used up), then cubes. Occult units come from free Journal
+    Occult first, then Occult cubes (each cube = +1 Insanity); when free Journal Occult causes no
+    Insanity (AMB-19 off) and both sources could pay, the key "journal_occult" says how many free
+    units are used, so a player may choose the Insanity of cubes instead (AMB-20: free Knowledge
+    is optional).
     """
     card = C.EXPERIMENTS[card_id]
     pl = state["players"][seat]
     if any(pl["res"][k] < n for k, n in card["cost_ingredients"].items()):
         return []
     need_occ = card["cost_knowledge"].get("occult", 0)
-    occ_pool = pl["journal"]["occult"] + pl["res"]["occult"]
+    j_occ, c_occ = pl["journal"]["occult"], pl["res"]["occult"]
     ranges = []
     for k in ("chemistry", "biology", "engineering"):
         n = card["cost_knowledge"].get(k, 0)
-        rest = max(0, n - pl["journal"][k])
-        low = max(0, rest - pl["res"][k])
-        ranges.append((k, low, rest))
+        low = max(0, n - pl["journal"][k] - pl["res"][k])
+        ranges.append((k, low, n))
     plans: list[dict] = [{}]
     for k, low, high in ranges:
         plans = [dict(p, **{k: w}) for p in plans for w in range(low, high + 1)]
-    return [p for p in plans if need_occ + sum(p.values()) <= occ_pool]
+    out = []
+    choose_journal = not state["options"]["journal_occult_insanity"]
+    for p in plans:
+        units = need_occ + sum(p.values())
+        if units > j_occ + c_occ:
+            continue
+        lo, hi = max(0, units - c_occ), min(j_occ, units)
+        if choose_journal and hi > lo:
+            out.extend(dict(p, journal_occult=j) for j in range(hi, lo - 1, -1))
+        else:
+            out.append(p)
+    return out
 
 
 def plan_cost(state, seat, card_id: str, plan: dict) -> dict:
@@ -175,12 +189,14 @@ def plan_cost(state, seat, card_id: str, plan: dict) -> dict:
     card = C.EXPERIMENTS[card_id]
     pl = state["players"][seat]
     cubes = {k: 0 for k in C.KNOWLEDGE}
+    wild = 0
     for k in ("chemistry", "biology", "engineering"):
         n = card["cost_knowledge"].get(k, 0)
-        rest = max(0, n - pl["journal"][k])
-        cubes[k] = rest - plan.get(k, 0)
-    occ_units = card["cost_knowledge"].get("occult", 0) + sum(plan.get(k, 0) for k in ("chemistry", "biology", "engineering"))
-    journal_occ = min(pl["journal"]["occult"], occ_units)
+        w = plan.get(k, 0)
+        wild += w
+        cubes[k] = max(0, n - w - pl["journal"][k])
+    occ_units = card["cost_knowledge"].get("occult", 0) + wild
+    journal_occ = plan.get("journal_occult", min(pl["journal"]["occult"], occ_units))
     cubes["occult"] = occ_units - journal_occ
     insanity = cubes["occult"] + (journal_occ if state["options"]["journal_occult_insanity"] else 0)
     return {"cubes": cubes, "insanity": insanity}

@@ -74,6 +74,8 @@ def _hidden_from(state, viewer) -> set:
     pend = state["pending"]
     if pend and pend.get("seat") == viewer:
         public |= {o for o in pend["options"] if isinstance(o, str)}
+    if pend and pend.get("kind") == "pay_plan":
+        public.add(pend["card"])  # announced by the public placement on Perform Experiment
     return hidden - public
 
 

@@ -262,3 +262,44 @@ def test_end_of_generation_hand_discards_stay_private():
             seen = repr(visible_fact(f, viewer))
             assert not any(c in seen for h in hands for c in h), (f, viewer)
     assert s["decks"]["B"][-1] == hands[0][1] and s["decks"]["C"][-1] == hands[1][0]
+
+
+@pytest.mark.rule("MFW-AMB-20", "MFW-FAQ-02", "MFW-EXPERIMENT-13")
+def test_occult_may_replace_free_journal_knowledge(fx):
+    """The FAQ lets a player always substitute Occult, even for Knowledge their Journal gives free."""
+    fx.setitem(C.INSANITY, "gen12", [{"above": [{"gain": "ingredient", "kind": "gear", "n": 1}], "below": []}] * 10)
+    card = exp_card(fx, "fx-b-bio", "B", ci={"chemical": 1}, ck={"biology": 1}, rewards=[{"gain": "vp", "n": 2}])
+    s = blank()
+    pl = s["players"][0]
+    pl.update(completed=["exp-a-01"], hand=[card])
+    pl["journal"]["biology"] = 1
+    pl["res"].update(chemical=1, occult=1)
+    s, _ = place(s, 0, "perform_experiment", ["self"], card=card)
+    free, wild = {"chemistry": 0, "biology": 0, "engineering": 0}, {"chemistry": 0, "biology": 1, "engineering": 0}
+    assert s["pending"]["options"] == [free, wild]
+    t, _ = choose(s, wild)  # the Insanity bonus (a Gear) is worth an Occult cube to this player
+    assert (t["players"][0]["insanity"], t["players"][0]["res"]["occult"], t["players"][0]["res"]["gear"]) == (1, 0, 1)
+    t, _ = choose(s, free)
+    assert (t["players"][0]["insanity"], t["players"][0]["res"]["occult"]) == (0, 1)
+
+
+@pytest.mark.rule("MFW-AMB-20", "MFW-AMB-19", "MFW-EXPERIMENT-12")
+def test_free_journal_occult_is_optional(fx):
+    card = exp_card(fx, "fx-b-occ", "B", ci={"chemical": 1}, ck={"occult": 1})
+
+    def start(option):
+        s = blank(options={"journal_occult_insanity": option})
+        pl = s["players"][0]
+        pl.update(completed=["exp-a-01"], hand=[card])
+        pl["journal"]["occult"] = 1
+        pl["res"].update(chemical=1, occult=1)
+        return place(s, 0, "perform_experiment", ["self"], card=card)[0]
+    s = start(False)  # free Journal Occult is Insanity-free: using the cube instead is a real choice
+    base = {"chemistry": 0, "biology": 0, "engineering": 0}
+    assert s["pending"]["options"] == [dict(base, journal_occult=1), dict(base, journal_occult=0)]
+    t, _ = choose(s, dict(base, journal_occult=1))
+    assert (t["players"][0]["res"]["occult"], t["players"][0]["insanity"]) == (1, 0)
+    t, _ = choose(s, dict(base, journal_occult=0))
+    assert (t["players"][0]["res"]["occult"], t["players"][0]["insanity"]) == (0, 1)
+    t = start(True)  # both cost 1 Insanity: the free unit is used, the cube kept (nothing to choose)
+    assert t["pending"] is None and (t["players"][0]["res"]["occult"], t["players"][0]["insanity"]) == (1, 1)
