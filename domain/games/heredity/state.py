@@ -6,6 +6,7 @@ from domain.engine import IllegalMove, Turn
 
 from . import interp as I
 from .content import chapter, has_chapter
+from .lang import KARMA_TYPES
 from .timeline import arrival_ops
 
 OPTIONS = ("chapter", "campaign", "control")
@@ -39,6 +40,48 @@ def control_map(content, players: int, custom=None) -> dict:
     return {pc: [i] for i, pc in enumerate(pcs)}
 
 
+def check_campaign(content, campaign: dict) -> None:
+    """The carried-over block must describe this content's cards (HER-CAMPAIGN-01..03, HER-SETUP-06)."""
+    def bad(rule, detail):
+        raise IllegalMove(rule, f"campaign: {detail}")
+    number = campaign.get("chapter", content.number)
+    if not isinstance(number, int) or not 1 <= number <= 5:
+        bad("HER-CAMPAIGN-01", "chapter must be 1 to 5")
+    if "karma" in campaign:
+        karma = campaign["karma"]
+        if not isinstance(karma, list) or any(not isinstance(n, int) or content.cards.get(n, {}).get("kind") != "karma"
+                                               for n in karma):
+            bad("HER-SETUP-06", "karma must list Karma cards of the Secrets deck")
+        if sorted(content.card(n)["type"] for n in karma) != sorted(KARMA_TYPES):
+            bad("HER-KARMA-01", "the Karma deck holds exactly one card of each type")
+    burned = campaign.get("karma_burned", [])
+    if not isinstance(burned, list) or any(content.cards.get(n, {}).get("kind") != "karma" for n in burned
+                                           if isinstance(n, int)) or not all(isinstance(n, int) for n in burned):
+        bad("HER-CAMPAIGN-03", "karma_burned must list Karma cards")
+    inventories = campaign.get("inventories", {})
+    if not isinstance(inventories, dict):
+        bad("HER-CAMPAIGN-02", "inventories must map PCs to their Items and Materials")
+    seen = set()
+    for pc, held in inventories.items():
+        if pc not in content.pc_ids or not isinstance(held, dict):
+            bad("HER-CAMPAIGN-02", f"unknown PC {pc!r}")
+        if not isinstance(held.get("materials", 0), int) or held.get("materials", 0) < 0:
+            bad("HER-CAMPAIGN-02", f"{pc}: materials must be a count")
+        for item in held.get("items", []):
+            card = item.get("card") if isinstance(item, dict) else None
+            if content.cards.get(card, {}).get("kind") != "item" or card in seen:
+                bad("HER-CAMPAIGN-02", f"{pc}: {card!r} is not an Item of this content (or is held twice)")
+            seen.add(card)
+            if item.get("face", "front") not in ("front", "back"):
+                bad("HER-CAMPAIGN-02", f"{pc}: Item {card} face must be front or back")
+            anchor = str(item.get("anchor"))
+            parts = anchor.split(":")
+            pc_cards = content.pc(pc)["cards"].values()
+            if len(parts) != 3 or not parts[0].isdigit() or int(parts[0]) not in pc_cards \
+                    or parts[1] not in ("left", "right") or not parts[2].isdigit():
+                bad("HER-CAMPAIGN-02", f"{pc}: Item {card} anchor {anchor!r} is not one of {pc}'s anchors")
+
+
 def initial_state(players: int, options) -> dict:
     for key in options:
         if key not in OPTIONS:
@@ -50,6 +93,7 @@ def initial_state(players: int, options) -> dict:
     campaign = options.get("campaign") or {}
     if not isinstance(campaign, dict):
         raise IllegalMove("HER-CAMPAIGN-01", "campaign must be an object (the 'campaign' block of a finished game's view)")
+    check_campaign(content, campaign)
     return {
         "chapter": chapter_id, "players": players,
         "control": control_map(content, players, options.get("control")),

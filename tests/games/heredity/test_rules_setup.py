@@ -61,6 +61,17 @@ def test_karma_deck_carried_over():
     nxt = game(options={"campaign": camp})
     assert sorted(nxt["karma"]["deck"] + nxt["karma"]["discard"]) == sorted(camp["karma"])
     assert nxt["karma"]["discard"] == [] and 903 in nxt["karma"]["burned"]
+    from domain.engine import IllegalMove
+    for broken, rule in (({**camp, "karma": camp["karma"][:8]}, "HER-KARMA-01"),
+                         ({**camp, "karma": camp["karma"][:8] + [5]}, "HER-SETUP-06"),
+                         ({**camp, "chapter": 9}, "HER-CAMPAIGN-01"),
+                         ({**camp, "inventories": {"maeve": {"items": [{"card": 110, "anchor": "1:left:0"}]}}},
+                          "HER-CAMPAIGN-02"),
+                         ({**camp, "inventories": {"maeve": {"items": [{"card": 141, "anchor": "7:left:0"}]}}},
+                          "HER-CAMPAIGN-02")):
+        with pytest.raises(IllegalMove) as err:
+            game(options={"campaign": broken})
+        assert err.value.rule_id == rule
 
 
 @pytest.mark.rule("HER-CAMPAIGN-02", "HER-CAMPAIGN-04", "HER-SETUP-10", "HER-ITEM-06", "HER-SETUP-09")
