@@ -143,7 +143,9 @@ def research_point(ctx, seat, colour):
     new = cur + 1
     ctx.emit("ResearchMoved", seat=seat, colour=colour, to=new)
     if new == track["top"] and colour not in p["atokens"]:
-        value = 2 if ctx.st["atokens_taken"][colour] == 0 else 1
+        # the 2-token sits on top until a player reaches the top; a 1-token taken by the icon (ADA-ICON-33)
+        # comes from under it (ADA-AMB-15), so the 2 is gone only once some player holds it
+        value = 1 if any(q["atokens"].get(colour) == 2 for q in ctx.st["players"]) else 2
         ctx.emit("TokenTaken", seat=seat, kind="assign", colour=colour, value=value)
     if new in track["breakthrough_spaces"]:
         token = ctx.st["breakthroughs"][colour]

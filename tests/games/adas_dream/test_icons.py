@@ -280,7 +280,7 @@ def test_carry_out_icon():
     assert display[3] in g.p(0)["hand"] and g.top()["kind"] == "remove"
 
 
-@pytest.mark.rule("ADA-ICON-33", "ADA-ICON-34", "ADA-AMB-32")
+@pytest.mark.rule("ADA-ICON-33", "ADA-ICON-34", "ADA-AMB-32", "ADA-AMB-15", "ADA-RESEARCH-05")
 def test_scoring_token_icons():
     g = G()
     g.p(0)["atokens"] = {"blue": 2}
@@ -288,6 +288,9 @@ def test_scoring_token_icons():
     assert "blue" not in g.opts()
     g.pick("green")
     assert g.p(0)["atokens"] == {"blue": 2, "green": 1}
+    g.p(1)["research"]["green"] = C.RESEARCH["green"]["top"] - 1       # the icon took a 1 from under the 2:
+    g.effect(op("research", track="green", n=1), seat=1)                # the first to reach the top gets the 2
+    assert g.p(1)["atokens"] == {"green": 2}
     g.effect(op("scienceToken1", science="any"))
     g.pick("physics")
     g.effect(op("scienceToken1", science="physics"))
