@@ -1015,8 +1015,8 @@ def claim_objectives(ctx):
     seat = ctx.actor
     if seat is None or ctx.st["over"]:
         return
-    if ctx.fl.get("gaining"):
-        return                                        # a Partner gain resolves fully first (ADA-PARTNER-02)
+    if ctx.fl.get("gaining") and seat == ctx.fl["seat"]:
+        return                                        # the active player's Partner gain resolves fully first (ADA-PARTNER-02)
     claiming = ctx.fl.setdefault("claiming", [])
     for area in C.AREAS:
         if area in claiming or any(c["seat"] == seat for c in ctx.st["obj"][area]):

@@ -222,3 +222,25 @@ def test_travel_needs_a_placeable_disc_for_a_new_university():
     dests = [c for c, _ in B.travel_destinations(g.s, 0)]
     assert "reading" not in dests and "oxford" not in dests and dests
     assert all(C.CITIES[c]["kind"] == "small" for c in dests)
+
+
+@pytest.mark.rule("ADA-AMB-40", "ADA-AMB-41")
+def test_out_of_turn_claim_is_not_held_up_by_the_active_players_card_gain():
+    g = G()
+    g.s["objectives"]["travel"] = "obj_travel_B3"                        # 5 gears built
+    p = g.p(0)
+    p["gears"][:4] = ["sub", "sub", "add", "add"]
+    p["covered"][:5] = [False] * 5
+    p.update(brass=2, coal=1)
+    g.actions_turn(0, "purple", 3)
+    g.pick([0, "row1"])
+    g.pick("book")
+    g.move(type="end_turn", defer_build=True)
+    g.p(1)["money"] = 5
+    g.actions_turn(1, "yellow", 3)
+    g.pick({"room": 0, "pay": "money", "slot": 0})
+    g.pick(0)
+    assert g.top()["kind"] == "remove" and g.fl["gaining"]               # seat 1 is mid-gain
+    g.do(0, {"type": "build", "gear": "add", "space": 4})
+    assert g.s["obj"]["travel"] == [{"seat": 0, "space": "high", "round": 1}]
+    assert g.top()["kind"] == "remove" and g.active == 1
