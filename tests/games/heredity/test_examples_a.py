@@ -219,7 +219,7 @@ def test_ex11_upgrade():
     assert "CardFlipped" not in types(facts)
 
 
-@pytest.mark.rule("HER-EX-12", "HER-INV-09", "HER-INV-10", "HER-INV-01", "HER-ITEM-01")
+@pytest.mark.rule("HER-EX-12", "HER-INV-09", "HER-INV-10", "HER-INV-01", "HER-ITEM-01", "HER-INTERACT-03")
 def test_ex12_pickup():
     st = at(game(chapter([terrain(700, {"A": 3})])), maeve="700:A")
     st["area_materials"] = {"700:A": 2}
