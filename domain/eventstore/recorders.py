@@ -81,12 +81,20 @@ def translate(e: redis.RedisError) -> PersistenceError:
 
 
 def unpack_batch(batch: bytes) -> list[tuple[int, bytes, bytes]]:
-    """(version, topic, state) for each event of a stored batch, in notification order."""
+    """(version, topic, state) for each event of a stored batch, in notification order.
+
+    A header line without a topic (``b"<version> <length>"``) has the topic of the line
+    before it."""
     header, _, body = batch.partition(b"\0")
     rows = []
     pos = 0
+    topic = b""
     for line in header.split(b"\n")[:-1]:
-        v, length, topic = line.split(b" ", 2)
+        fields = line.split(b" ", 2)
+        if len(fields) == 3:
+            v, length, topic = fields
+        else:
+            v, length = fields
         end = pos + int(length)
         rows.append((int(v), topic, body[pos:end]))
         pos = end
@@ -226,7 +234,7 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
                 topics[s.topic] = topic
         keys: list[str] = [self.seq_key, self.stream_key, self.tracking_key]
         per_aggregate: list[Any] = []
-        staged: list[tuple[str, bytes]] = []
+        staged: list[tuple[str, list[bytes]]] = []
         counts: list[bytes] = []
         highs: list[bytes] = []
         for oid, events in groups.items():
@@ -234,21 +242,29 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
             if len(set(versions)) != len(versions):
                 msg = f"Stored events are not unique: {stored_events}"
                 raise IntegrityError(msg)
-            states = [s.state for s in events]
-            header = b"".join(
-                [
-                    b"%d %d %s\n" % (v, len(state), topics[s.topic])
-                    for v, state, s in zip(versions, states, events)
-                ]
-            )
+            # Header lines name the topic only when it differs from the line before;
+            # the batch is built by one join (the states are copied once).
+            parts: list[bytes] = []
+            previous = None
+            for s in events:
+                state = s.state
+                if s.topic == previous:
+                    parts.append(b"%d %d\n" % (s.originator_version, len(state)))
+                else:
+                    previous = s.topic
+                    parts.append(
+                        b"%d %d %s\n" % (s.originator_version, len(state), topics[previous])
+                    )
+            parts.append(b"\0")
+            parts += [s.state for s in events]
             high = max(versions)
-            batch = header + b"\0" + b"".join(states)
             index = self.key_head + oid + self.key_tail
-            if len(batch) > STAGE_ABOVE_BYTES:
+            batch = b""
+            if sum(map(len, parts)) > STAGE_ABOVE_BYTES:
                 stage = f"{index}:stage:{os.urandom(8).hex()}"
-                staged.append((stage, batch))
-                batch = b""
+                staged.append((stage, parts))  # sent part by part, never joined
             else:
+                batch = b"".join(parts)
                 stage = f"{index}:{high}"  # unused by the script
             keys += (index, f"{index}:{high}", stage)
             per_aggregate += (min(versions), high, batch)
