@@ -8,7 +8,7 @@ from . import board as B
 from . import content as C
 from . import flow as F
 from .state import deal, deal_decks
-from .moves import action_moves, has_workshop_move, publish_possible, workshop_moves
+from .moves import action_moves, adjust_moves, has_workshop_move, publish_possible, workshop_moves
 
 
 def _top(fl):
@@ -142,7 +142,7 @@ def d_pass(ctx, seat, move):
     if fl["ttype"] is not None or fl["agenda"]:
         raise IllegalMove("ADA-TURN-02", "the turn has already started")
     store_room = any(d is None for d in st["players"][seat]["store"])
-    if (store_room and workshop_moves(st, seat)) or action_moves(st, seat):
+    if (store_room and (workshop_moves(st, seat) or adjust_moves(st, seat, True))) or action_moves(st, seat):
         raise IllegalMove("ADA-AMB-44", "you can take a Workshop or Actions turn, so you may not pass")
     fl.update(ttype="pass", area=None)
     ctx.push({"k": "finish", "s": seat})

@@ -91,10 +91,8 @@ def start_moves(state, seat):
     p = state["players"][seat]
     out = []
     store_room = any(d is None for d in p["store"])
-    if store_room:
-        out += workshop_moves(state, seat)
-        if out:
-            out += adjust_moves(state, seat, True)
+    if store_room:                      # an adjustment may also be what makes a push possible (ADA-WORKSHOP-08)
+        out += workshop_moves(state, seat) + adjust_moves(state, seat, True)
     if fl["ttype"] is None:
         out += action_moves(state, seat)
         if not out:

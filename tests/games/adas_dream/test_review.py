@@ -351,3 +351,18 @@ def test_every_move_reads_as_plain_words():
         assert text.startswith(f"Seat {seat} ") and text.endswith(".") and "\n" not in text
         assert not any(ch in text for ch in "[]{}") and "None" not in text, text
         state = after
+
+
+@pytest.mark.rule("ADA-WORKSHOP-08", "ADA-AMB-05", "ADA-AMB-44")
+def test_an_adjustment_that_makes_the_only_push_possible_is_offered():
+    g = G()
+    g.s["workshop"] = [[die("blue", 3)], [die("green", 4)], [], [], [], []]   # a short bag emptied four spaces
+    assert "workshop" not in g.types()                                   # no die can push as things stand
+    g.rej("ADA-WORKSHOP-08", type="workshop", space=0, die=0, extra=False, push=0)
+    g.p(0)["coal"] = 1
+    assert g.types() == {"adjust"}
+    assert {"type": "adjust", "space": 1, "die": 0, "delta": -1} in g.legal()
+    g.rej("ADA-AMB-44", type="pass")
+    g.move(type="adjust", space=1, die=0, delta=-1)
+    g.move(type="workshop", space=0, die=0, extra=False, push=0)
+    assert g.s["bonus_die"] == die("green", 3)
