@@ -3,10 +3,15 @@
 `ProjectionRunner` is the eventsourcing runner's equivalent for several projections of one
 application: one thread per projection reads notifications after the view's tracking
 position in batches (`select_notifications`), applies them (`process_batch`) and commits
-the changes with the position of the batch's last notification. Polling the log, rather
-than a subscription, lets the same loop catch up after a restart, rebuild with a
-progress bar and follow live writes; `poke()` (called after a write in the same process)
-and a short poll interval keep the lag to a few milliseconds.
+the changes with the position of the batch's last notification. Reading the log in
+batches, rather than event by event from a subscription, lets the same loop catch up after
+a restart, rebuild with a progress bar and follow live writes.
+
+While the log is idle nothing is read: on the Redis event store one watcher thread per
+runner blocks on the log stream (`LogWaiter`, an ``XREAD BLOCK`` on its own connection) and
+wakes the projection threads when an append lands, in any process; `poke()` (a read that
+needs the newest events) wakes them too. A wait still ends after `idle_timeout` (5 s) as a
+safety net. On another store (no `log_waiter`) the threads poll every `poll_interval`.
 """
 
 from __future__ import annotations
@@ -147,21 +152,32 @@ class ProjectionRunner:
     """Runs projections of `app` in background threads until `stop()`."""
 
     def __init__(self, app: Any, projections: Mapping[str, GameProjection], *, batch_size: int = 200,
-                 poll_interval: float = 0.05) -> None:
+                 poll_interval: float = 0.05, idle_timeout: float = 5.0) -> None:
         self.app = app
         self.projections = dict(projections)
         self.batch_size = batch_size
+        #: Idle wait of the projection threads when the store cannot wake them (no log_waiter).
         self.poll_interval = poll_interval
+        #: Safety net: the longest idle wait when the log watcher wakes the threads.
+        self.idle_timeout = idle_timeout
         self.errors: dict[str, str] = {}
         self._stop = threading.Event()
         self._wake = {name: threading.Event() for name in self.projections}
         self._progress = threading.Condition()
         self._threads: list[threading.Thread] = []
+        self._waiter: Any = None
+        self._watcher: threading.Thread | None = None
 
     # ---- lifecycle
 
     def start(self) -> "ProjectionRunner":
         self._stop.clear()
+        make_waiter = getattr(self.app.recorder, "log_waiter", None)
+        if make_waiter is not None and self._watcher is None:
+            self._waiter = make_waiter()
+            self._watcher = threading.Thread(target=self._watch, args=(self._waiter,), name="projection-log-watcher",
+                                             daemon=True)
+            self._watcher.start()
         for name, projection in self.projections.items():
             thread = threading.Thread(target=self._follow, args=(name, projection), name=f"projection-{name}",
                                       daemon=True)
@@ -173,6 +189,13 @@ class ProjectionRunner:
         self._stop.set()
         for event in self._wake.values():
             event.set()
+        watcher, waiter = self._watcher, self._waiter
+        if watcher is not None:
+            deadline = time.monotonic() + timeout
+            while watcher.is_alive() and time.monotonic() < deadline:
+                waiter.unblock()  # may race the watcher's next XREAD: repeat until it is gone
+                watcher.join(0.05)
+            self._watcher = self._waiter = None
         for thread in self._threads:
             thread.join(timeout)
         self._threads.clear()
@@ -188,13 +211,34 @@ class ProjectionRunner:
         self.stop()
 
     def poke(self) -> None:
-        """New events were written: look at the log now rather than at the next poll."""
+        """New events were written: look at the log now."""
         for event in self._wake.values():
             event.set()
+
+    def _watch(self, waiter: Any) -> None:
+        """Block on the log; wake every projection thread when it grows."""
+        last: int | None = None
+        try:
+            while not self._stop.is_set():
+                try:
+                    if last is None:
+                        last = waiter.last_id()
+                    now = waiter.wait(last, self.idle_timeout)
+                except Exception:  # Redis away: the threads' idle timeout covers it; retry
+                    log.debug("projection log watcher: waiting failed", exc_info=True)
+                    last = None
+                    self._stop.wait(1.0)
+                    continue
+                if now != last:
+                    last = now
+                    self.poke()
+        finally:
+            waiter.close()
 
     def _follow(self, name: str, projection: GameProjection) -> None:
         wake = self._wake[name]
         while not self._stop.is_set():
+            wake.clear()  # before reading: an append after this read sets it again
             try:
                 moved = catch_up(self.app, projection, batch_size=self.batch_size, stop=self._stop)
                 self.errors.pop(name, None)
@@ -211,8 +255,8 @@ class ProjectionRunner:
                 with self._progress:
                     self._progress.notify_all()
                 continue
-            wake.wait(self.poll_interval)
-            wake.clear()
+            watched = self._watcher is not None and self._watcher.is_alive()
+            wake.wait(self.idle_timeout if watched else self.poll_interval)
 
     # ---- read-your-writes
 

@@ -437,6 +437,61 @@ class RedisApplicationRecorder(RedisAggregateRecorder, ApplicationRecorder):
     ) -> Subscription[ApplicationRecorder]:
         return RedisSubscription(recorder=self, gt=gt, topics=topics)
 
+    def log_waiter(self) -> LogWaiter:
+        """A blocking wait for the log to grow, for followers that read it themselves."""
+        return LogWaiter(self)
+
+
+class LogWaiter:
+    """Waits, without polling, until the notification log holds more than a given id.
+
+    ``wait(after, timeout)`` reads the last notification id and, if it is not above
+    `after`, blocks in ``XREAD BLOCK`` on the log stream from that id on a connection of
+    its own: an append wakes it at once (an append between the read and the XREAD adds an
+    entry above that id, so XREAD returns at once too). ``unblock()`` (from another thread)
+    ends a blocked wait. Used by projections/runner.py to sleep while the log is idle.
+    """
+
+    def __init__(self, recorder: RedisApplicationRecorder) -> None:
+        self._recorder = recorder
+        self._client = recorder.datastore.new_client()
+        self._client_id: int | None = None
+
+    def last_id(self) -> int:
+        value = self._client.get(self._recorder.seq_key)
+        return int(value) if value else 0
+
+    def wait(self, after: int, timeout: float) -> int:
+        """The last notification id once it is above `after`, or when `timeout` seconds
+        passed or unblock() was called (then it may still be `after`)."""
+        last = self.last_id()
+        if last > after:
+            return last
+        try:
+            if self._client_id is None:
+                self._client_id = int(self._client.execute_command("CLIENT", "ID"))
+            reply = self._client.execute_command(
+                "XREAD", "COUNT", 1, "BLOCK", max(1, int(timeout * 1000)),
+                "STREAMS", self._recorder.stream_key, f"{last}-0",
+            )
+        except redis.RedisError:
+            self._client_id = None  # the next wait asks the (new) connection its id
+            raise
+        return self.last_id() if reply else last
+
+    def unblock(self) -> None:
+        client_id = self._client_id
+        if client_id is not None:
+            try:
+                self._recorder.client.execute_command("CLIENT", "UNBLOCK", client_id)
+            except redis.RedisError:
+                pass
+
+    def close(self) -> None:
+        self.unblock()
+        self._client.close()
+        self._client.connection_pool.disconnect()
+
 
 class RedisSubscription(ListenNotifySubscription[RedisApplicationRecorder]):
     """Wakes the library's pull loop when the notification stream grows.

@@ -163,3 +163,40 @@ def test_projection_runner_end_to_end(store_env: dict[str, str]) -> None:
         runner.wait(app.recorder.max_notification_id(), timeout=5)
         assert runner.view.counts() == {"Counter.Created": 1, "Counter.Incremented": 3}
     app.close()
+
+
+def test_log_waiter_blocks_until_an_append_and_unblocks_on_request(
+    store_env: dict[str, str],
+) -> None:
+    f = factory(store_env)
+    recorder = f.application_recorder()
+    waiter = recorder.log_waiter()
+    try:
+        assert waiter.last_id() == 0
+        recorder.insert_events([StoredEvent(uuid4(), 1, "t", b"{}")])
+        assert waiter.wait(0, timeout=5) == 1  # already above: no wait
+        started = time.monotonic()
+        assert waiter.wait(1, timeout=0.2) == 1  # nothing new: the timeout ends it
+        assert 0.15 < time.monotonic() - started < 2
+
+        woke: list[tuple[int, float]] = []
+        thread = threading.Thread(target=lambda: woke.append((waiter.wait(1, 5), time.monotonic())))
+        thread.start()
+        time.sleep(0.3)
+        assert not woke, "the waiter returned before any append"
+        sent = time.monotonic()
+        recorder.insert_events([StoredEvent(uuid4(), 1, "t", b"{}")])
+        thread.join(timeout=3)
+        assert woke and woke[0][0] == 2 and woke[0][1] - sent < 1.0
+
+        thread = threading.Thread(target=lambda: woke.append((waiter.wait(2, 30), time.monotonic())))
+        thread.start()
+        time.sleep(0.3)
+        asked = time.monotonic()
+        while thread.is_alive() and time.monotonic() - asked < 3:
+            waiter.unblock()
+            thread.join(timeout=0.05)
+        assert not thread.is_alive() and woke[1][0] == 2 and woke[1][1] - asked < 1.0
+    finally:
+        waiter.close()
+        f.close()

@@ -297,3 +297,46 @@ def test_a_game_whose_event_cannot_be_applied_is_set_aside_and_the_others_go_on(
     side.catch_up()
     assert side.replay(good.id, None, SPECTATOR_CALLER)["steps"] == 2
     assert side.scores(good.id)["history"][-1]["move_no"] == 2
+
+
+def test_an_idle_runner_reads_nothing_and_wakes_on_a_new_event(client, read_side, monkeypatch):
+    """While the log is idle the runner's threads block (the store's log watcher, an XREAD
+    BLOCK): no notification or view reads. A move, which does not poke the runner, is
+    applied promptly anyway: the append wakes the watcher, far below the 5 s safety net."""
+    import time
+
+    runner = read_side.runner
+    assert runner.running and runner.idle_timeout >= 5.0
+    game = TestGame.create(client, "api_count", 2, seed=1)
+    read_side.sync()
+    recorder = read_side.app.recorder
+    reads = {"log": 0, "views": 0}
+
+    def counted(kind, method):
+        def call(*args, **kwargs):
+            reads[kind] += 1
+            return method(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(recorder, "select_notifications", counted("log", recorder.select_notifications))
+    for projection in runner.projections.values():
+        view = projection.view
+        monkeypatch.setattr(view, "max_tracking_id", counted("views", view.max_tracking_id))
+    time.sleep(0.3)  # the threads finish their last look and settle into their wait
+    before = dict(reads)
+    time.sleep(1.2)  # a 50 ms poll would read the log about 24 times per projection here
+    assert reads == before, "the idle runner read the log or its views"
+
+    head = recorder.max_notification_id()
+    sent = time.monotonic()
+    game.move(0, {"type": "add", "amount": 1})
+    positions = {name: 0 for name in runner.projections}
+    while time.monotonic() - sent < 3.0:
+        positions = {name: runner.position(name) for name in runner.projections}
+        if all(p > head for p in positions.values()):
+            break
+        time.sleep(0.002)
+    latency = time.monotonic() - sent
+    assert all(p > head for p in positions.values()), positions
+    assert latency < 1.0, f"the runner took {latency:.3f}s to apply a new event"
+    assert reads["log"] > before["log"]
