@@ -220,7 +220,7 @@ def test_dying_pcs_are_not_targets():
 
 
 @pytest.mark.rule("HER-DYING-04", "HER-DYING-05", "HER-HEAL-01", "HER-HEAL-02", "HER-HEAL-03", "HER-HEAL-04",
-                  "HER-DECIDE-10", "HER-INJURY-04", "HER-AMB-39")
+                  "HER-DECIDE-10", "HER-INJURY-04", "HER-AMB-39", "HER-AMB-47")
 def test_dying_pc_healed():
     st = at(game(arena()), maeve="700:A", brick="700:A", djamal="700:B")
     for n in (1, 2, 3):

@@ -42,7 +42,7 @@ def test_player_aids_change_nothing():
     assert all(C(st).card(int(k))["kind"] != "aid" for k in st["cards"])
 
 
-@pytest.mark.rule("HER-SETUP-05", "HER-KARMA-01")
+@pytest.mark.rule("HER-SETUP-05", "HER-KARMA-01", "HER-AMB-53")
 def test_karma_deck_built_and_shuffled():
     orders = set()
     for seed in range(4):
@@ -234,14 +234,14 @@ def test_tokens_on_flipped_pc_card_go_to_middle():
     assert st["pcs"]["maeve"]["tokens"].count("avail") == 2
 
 
-@pytest.mark.rule("HER-CARDS-09", "HER-CARDS-10", "HER-HIDDEN-06")
+@pytest.mark.rule("HER-CARDS-09", "HER-CARDS-10", "HER-HIDDEN-06", "HER-AMB-11")
 def test_burned_item_tokens_and_archive():
     st = at(game(), brick="101:o1")
     st, _ = run_ops(st, "GAIN_ITEM 141 brick")
     put_npc(st, 131, "101:o1")
     st, _ = play(st, {"type": "attack", "pc": "brick", "slot": "141.s1", "target": {"npc": 131, "s": 0}})
     st, _ = run_ops(st, "BURN 141")
-    assert "middle" in st["pcs"]["brick"]["tokens"]
+    assert "middle" in st["pcs"]["brick"]["tokens"] and "141.s1" not in st["slots"]
     v = RULES.view(st, 0)
     assert v["archive"]["141"]["faces"] == ["front"] and v["archive"]["141"]["front"]["name"] == "Long Sling"
     st, _ = run_ops(st, "BURN 111")

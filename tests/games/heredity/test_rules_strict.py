@@ -448,3 +448,85 @@ def test_every_target_of_an_attack_is_offered():
     attacks = [m for m in RULES.legal_moves(st, 0) if m["type"] == "attack" and m["pc"] == "brick"]
     assert {json.dumps(m["target"]) for m in attacks} == {json.dumps(hound), json.dumps({"npc": 980, "s": 1})}
     assert {m["slot"] for m in attacks} == {"4.a", "4.b", "6.e", "6.f"}                 # Head or Feet slots
+
+
+@pytest.mark.rule("HER-ANCHOR-08", "HER-AMB-06", "HER-TIMELINE-11")
+def test_stacked_card_runs_between_the_window_and_the_defeat_check():
+    c = narrative(800, "", event="TAKE 801")
+    v = narrative(801, "ANCHOR yellow VERTICAL ELSE BURN", event="ADD 1 generic TO self",
+                  trigger={"when": "afterHostStep", "step": 2})
+    st = game(chapter([terrain(700, {"A": 3})], [c, v], family={"defeat": "TOKENS(801) >= 1"}))
+    set_timeline(st, [800])
+    st, facts = advance(st)
+    assert tokens(st, 801) == 0 and st["window"] is not None          # not before the action window
+    st, facts = advance(st)
+    assert st["over"] == "defeat" and "Family" in st["reason"]        # ... but before the Family's defeat check
+    assert "HourglassMoved" not in types(facts)
+
+
+@pytest.mark.rule("HER-AMB-29", "HER-AI-10")
+def test_unreachable_pc_is_shot_from_where_the_npc_stands():
+    t = terrain(700, {"A": 3, "B": 3}, [("A", "B", "blue")])
+    st = at(game(chapter([t], [boar(ai="MOVE 2; RANGED 2 2")])), maeve="700:B")
+    put_npc(st, 980, "700:A")
+    set_timeline(st, [980])
+    st, facts = advance(st)
+    hit = next(f for f in facts if f["type"] == "Attack")
+    assert hit["target"] == {"pc": "maeve"} and "NpcMoved" not in types(facts)
+
+
+@pytest.mark.rule("HER-AMB-31", "HER-MOVE-05", "HER-AI-07")
+def test_npc_never_ends_its_move_in_a_full_area():
+    t = terrain(700, {"A": 3, "B": 1, "C": 3}, [("A", "B", "white"), ("B", "C", "white")])
+    st = at(game(chapter([t], [boar(ai="MOVE 1")])), maeve="700:C", brick="700:B")
+    put_npc(st, 980, "700:A")
+    st["pcs"]["brick"]["area"] = "700:B"
+    set_timeline(st, [980])
+    st, facts = advance(st)
+    assert st["npcs"]["980"][0]["area"] == "700:A"        # B (full, Brick) is the only way: it waits
+    assert "NpcMoved" not in types(facts)
+
+
+@pytest.mark.rule("HER-AMB-30", "HER-NPC-04")
+def test_neutral_npc_neither_moves_nor_attacks():
+    st = at(game(square([boar(ai="MOVE 2; MELEE 3", hostile=False)])), maeve="700:B")
+    put_npc(st, 980, "700:A")
+    set_timeline(st, [980])
+    st, facts = advance(st)
+    assert "NpcMoved" not in types(facts) and "Attack" not in types(facts)
+
+
+@pytest.mark.rule("HER-KARMA-08", "HER-AMB-41")
+def test_evolution_reshuffles_at_random():
+    orders = set()
+    for seed in range(1, 7):
+        st, facts = run_ops(game(), "KARMA_EVOLVE 917", seed=seed)
+        orders.add(tuple(st["karma"]["deck"]))
+        assert sorted(st["karma"]["deck"]) == sorted([901, 902, 904, 905, 906, 907, 908, 909, 917])
+    assert len(orders) > 1
+
+
+@pytest.mark.rule("HER-INSTR-05", "HER-AMB-09")
+def test_conditions():
+    st = game()
+    st["cards"]["110"]["tokens"] = {"generic": 2}
+    cases = {"TOKENS(110) >= 2": True, "TOKENS(110) >= 3": False, "TOKENS(110) > 1 AND TOKENS(110) < 3": True,
+             "TOKENS(110) > 2 AND TOKENS(110) < 3": False, "TOKENS(110) > 2 OR TOKENS(110) = 2": True,
+             "NOT TOKENS(110) = 2": False, "TOKENS(110) != 2 OR NOT IN_PLAY 110": False}
+    for c, expected in cases.items():
+        st2, facts = run_ops(st, f"IF {c} THEN NARRATE \"yes\" ELSE NARRATE \"no\" END")
+        said = [f["text"] for f in facts if f["type"] == "Narrated"]
+        assert said == (["yes"] if expected else ["no"]), c
+    st2, facts = run_ops(st, "IF TOKENS(110) = 0 THEN NARRATE \"yes\" END")
+    assert "Narrated" not in types(facts)
+
+
+@pytest.mark.rule("HER-AMB-08", "HER-MATERIAL-03")
+def test_an_unpayable_price_inside_an_instruction_is_skipped():
+    st = game()
+    st["pcs"]["maeve"]["materials"] = 1
+    st2, facts = run_ops(st, "PAY_MATERIALS 2; GAIN_MATERIALS 1 brick", actor="maeve")
+    assert st2["pcs"]["maeve"]["materials"] == 1 and "Warning" in types(facts)
+    assert st2["pcs"]["brick"]["materials"] == 1
+    st3, _ = run_ops(st, "PAY_MATERIALS 2 ELSE GAIN_MATERIALS 5 maeve", actor="maeve")
+    assert st3["pcs"]["maeve"]["materials"] == 6

@@ -47,7 +47,7 @@ def test_search_starts_at_the_hourglass_inclusive():
     assert [f["card"] for f in facts if f["type"] == "HourglassMoved"] == [801, 13]
 
 
-@pytest.mark.rule("HER-AMB-04")
+@pytest.mark.rule("HER-AMB-04", "HER-RESTORE-02")
 def test_several_gaps_closed_in_one_restore():
     st = idle(game(simple([narrative(801, ""), narrative(802, "", event="ADD 1 generic TO self")])))
     set_timeline(st, [None, 801, None, 802], ["green", "red", "blue", "yellow"], end="purple")
