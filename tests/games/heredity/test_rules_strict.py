@@ -478,13 +478,20 @@ def test_unreachable_pc_is_shot_from_where_the_npc_stands():
 @pytest.mark.rule("HER-AMB-31", "HER-MOVE-05", "HER-AI-07")
 def test_npc_never_ends_its_move_in_a_full_area():
     t = terrain(700, {"A": 3, "B": 1, "C": 3}, [("A", "B", "white"), ("B", "C", "white")])
-    st = at(game(chapter([t], [boar(ai="MOVE 1")])), maeve="700:C", brick="700:B")
+    rock = narrative(982, "", npc={"name": "Statue", "life": 9, "defence": 0, "ai": "", "death": ""})
+    st = at(game(chapter([t], [boar(ai="MOVE 1"), rock])), maeve="700:C")
     put_npc(st, 980, "700:A")
-    st["pcs"]["brick"]["area"] = "700:B"
+    put_npc(st, 982, "700:B")                             # B (capacity 1) is full
     set_timeline(st, [980])
     st, facts = advance(st)
-    assert st["npcs"]["980"][0]["area"] == "700:A"        # B (full, Brick) is the only way: it waits
+    assert st["npcs"]["980"][0]["area"] == "700:A"        # B is the only way to Maeve: the Boar waits
     assert "NpcMoved" not in types(facts)
+    st = at(game(chapter([t], [boar(ai="MOVE 2"), rock])), maeve="700:C")
+    put_npc(st, 980, "700:A")
+    put_npc(st, 982, "700:B")
+    set_timeline(st, [980])
+    st, facts = advance(st)
+    assert [f["area"] for f in facts if f["type"] == "NpcMoved"] == ["700:B", "700:C"]    # passing through
 
 
 @pytest.mark.rule("HER-AMB-30", "HER-NPC-04")
