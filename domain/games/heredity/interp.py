@@ -691,7 +691,11 @@ def op_overflow_choice(t, op):
 
 
 def op_equip_choice(t, op):
-    wait(t, "item_anchor", free_anchors(t.s, op["pc"], op["item"]), op["pc"], item=op["item"])
+    anchors = free_anchors(t.s, op["pc"], op["item"])
+    if len(anchors) < 2:                  # another Item took an anchor meanwhile (several Items picked up at once)
+        equip(t, op["pc"], op["item"], anchors[0] if anchors else None)
+        return
+    wait(t, "item_anchor", anchors, op["pc"], item=op["item"])
 
 
 def op_pay(t, op):

@@ -537,3 +537,20 @@ def test_an_unpayable_price_inside_an_instruction_is_skipped():
     assert st2["pcs"]["brick"]["materials"] == 1
     st3, _ = run_ops(st, "PAY_MATERIALS 2 ELSE GAIN_MATERIALS 5 maeve", actor="maeve")
     assert st3["pcs"]["maeve"]["materials"] == 6
+
+
+@pytest.mark.rule("HER-INV-09", "HER-DECIDE-16", "HER-AMB-22")
+def test_picking_up_several_items_for_the_same_anchors():
+    st = at(game(), maeve="101:o1")
+    for item in (140, 145, 146):                          # three strap Items for Maeve's two strap anchors
+        st["cards"][str(item)] = {"zone": "area", "face": "front", "tokens": {}, "area": "101:o1", "pc": None,
+                                  "anchor": None}
+    st, _ = play(st, {"type": "pickup", "pc": "maeve", "slot": "2.c", "materials": 0, "items": [140, 145, 146]})
+    for _ in range(6):
+        if not st["pending"]:
+            break
+        assert st["pending"]["options"], st["pending"]
+        st, _ = play(st, {"type": "choose", "option": 0})
+    assert st["pending"] is None
+    from domain.games.heredity.query import items_in_area, items_of
+    assert len(items_of(st, "maeve")) == 2 and len(items_in_area(st, "101:o1")) == 1
