@@ -140,3 +140,21 @@ def test_garbage_moves_are_refused_cleanly(seed):
         state, _ = play(RULES, state, seat, _eager(chooser, RULES.legal_moves(state, seat)), seed, moves)
         if RULES.is_over(state):
             break
+
+
+@pytest.mark.rule("MFW-SAVE-01")
+def test_folding_never_alters_a_recorded_fact():
+    """The event log is the save: evolve must copy what it keeps, so a stored fact reads the same later."""
+    from domain.engine import fold
+    chooser = random.Random(4)
+    state, setup = new_game(RULES, 3, {}, 4)
+    recorded = [(f, copy_state(f)) for f in setup]
+    for moves in range(1, 400):
+        if RULES.is_over(state):
+            break
+        seat = chooser.choice(list(RULES.decision(state).seats))
+        move = _eager(chooser, RULES.legal_moves(state, seat))
+        facts = RULES.decide(state, seat, move, Rng(4, moves))
+        recorded += [(f, copy_state(f)) for f in facts]
+        state = fold(RULES.evolve, state, facts)
+    assert all(f == snap for f, snap in recorded)

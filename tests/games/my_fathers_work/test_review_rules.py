@@ -303,3 +303,32 @@ def test_free_journal_occult_is_optional(fx):
     assert (t["players"][0]["res"]["occult"], t["players"][0]["insanity"]) == (0, 1)
     t = start(True)  # both cost 1 Insanity: the free unit is used, the cube kept (nothing to choose)
     assert t["pending"] is None and (t["players"][0]["res"]["occult"], t["players"][0]["insanity"]) == (1, 1)
+
+
+@pytest.mark.rule("MFW-EXPERIMENT-22")
+def test_one_experiment_per_action(fx):
+    k = cards(fx)
+    s = blank()
+    pl = s["players"][0]
+    pl["hand"] = [k["a"], k["a2"]]
+    pl["res"]["gear"] = 2
+    t, _ = perform(s, 0, k["a"], ["self"])
+    assert t["players"][0]["hand"] == [k["a2"]] and t["players"][0]["completed"] == [k["a"]]
+    assert t["players"][0]["res"]["gear"] == 1 and t["pending"] is None
+
+
+@pytest.mark.rule("MFW-ENDGEN-16", "MFW-UPGRADE-15", "MFW-JOURNAL-10", "MFW-SCORE-04")
+def test_what_carries_over_to_the_next_generation(fx):
+    from .helpers import settle
+    s = blank()
+    pl = s["players"][0]
+    pl.update(score=23, open=5, stored=["exp-a-03"], hand=["exp-b-02"], completed=[], money=4)
+    pl["plots"][:5] = [pl["plots"][0], "fx-plain1", "fx-plain2", "fx-plain3", "fx-hedge"]
+    pl["journal"].update(biology=1, occult=2)
+    mw = pl["masterwork"]
+    s, _ = run_ops(s, [{"op": "eog_steps"}])
+    s = settle(s)
+    pl = s["players"][0]
+    assert s["gen"] == 2 and pl["score"] >= 23 and pl["open"] == 5 and pl["plots"][1:5] == ["fx-plain1", "fx-plain2", "fx-plain3", "fx-hedge"]
+    assert pl["stored"] == ["exp-a-03"] and "exp-b-02" in pl["hand"] and pl["masterwork"] == mw
+    assert pl["journal"]["biology"] == 1 and pl["journal"]["occult"] == 2
