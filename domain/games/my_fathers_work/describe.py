@@ -195,7 +195,9 @@ def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
     elif kind == "pass":
         head = f"Seat {seat} passes"
     elif kind == "free":
-        head = f"Seat {seat} uses the free action of {C.tile(move['source'])['name'] if move['source'] in C.UPGRADES else move['source']}"
+        src = move["source"]
+        name = C.tile(src)["name"] if src in C.UPGRADES else C.TOKENS[src]["name"] if src in C.TOKENS else src
+        head = f"Seat {seat} uses the free action of {name}"
     elif kind == "keep":
         head = f"Seat {seat} keeps one of the cards drawn at Estate Affairs"
     elif kind == "end_turn":

@@ -54,3 +54,15 @@ def test_every_description_is_one_public_sentence():
                 assert any(f["type"] == "CompulsionCompleted" and C.COMPULSIONS[f["card"]]["text"] == word
                            for f in facts), text
         s, _ = play(RULES, s, seat, move, 5, n)
+
+
+def test_free_action_of_a_storybook_token_is_named():
+    from .helpers import act
+    tok = next(t for t in C.TOKENS.values() if t["ability"]["kind"] == "free_action")
+    s = blank()
+    s["players"][0]["tokens"] = [tok["id"]]
+    s["players"][0]["money"] = 5
+    move = {"type": "free", "source": tok["id"]}
+    t, facts = act(s, 0, move)
+    text = RULES.describe(s, 0, move, facts)
+    assert text.startswith(f"Seat 0 uses the free action of {tok['name']}") and tok["id"] not in text
