@@ -5,7 +5,9 @@ after moves whose facts hide something (secret commitments, draws, deals, shuffl
 a few other points, EVERY read endpoint is fetched as a spectator, as the referee and as
 each seat: the game, the listing, legal moves, events, replay at several steps, moves-log,
 history, scores, the game's analytics, the SSE stream (caught up, ``follow=false``), and
-the game type's analytics and scoreboard. The POST /moves answers are checked for the mover.
+the game type's analytics and scoreboard. The POST /moves answers are checked for the mover,
+and move descriptions (one text for everybody) must not name a card only one seat may see.
+Once, the referee undoes a move, and the sweep runs again (undone facts stay in the log).
 
 The oracle is the engine's own data, read in-process (never the game's `view`, which is
 what is being checked):
@@ -31,7 +33,7 @@ import uuid
 import orjson
 import pytest
 
-from domain.engine import fold, get_rules
+from domain.engine import fold, get_rules, visible_fact
 from domain.engine.facts import PRIVATE_KEY, PUBLIC_KEY
 from domain.games import load_all
 from domain.service import hash_token
@@ -45,7 +47,8 @@ CASES = [pytest.param(name, players, id=f"{name}-{players}p")
 
 SEED_BASE = 7_345_678_901_234_000  # a large seed: its digits cannot appear by chance
 MAX_MOVES = 400          # past this the game is left unfinished (the runtime budget)
-MAX_CHECKS = 4           # full sweeps while the game runs (besides setup)
+MAX_CHECKS = 3           # full sweeps while the game runs (besides setup)
+UNDO_AT = 12            # the referee undoes this move once
 MIN_SECRET_BYTES = 12    # shorter encodings are too likely to match by chance
 
 
@@ -67,10 +70,10 @@ def secret_value(value) -> bytes | None:
 # --------------------------------------------------------------------------- oracle
 
 
-def fact_secrets(record: dict) -> list[tuple[str, bytes]]:
-    """The parts of a private fact its public version does not show."""
+def fact_secrets(record: dict) -> list[tuple[str, bytes, object]]:
+    """The parts of a private fact its public version does not show: (label, encoding, value)."""
     public = record.get(PUBLIC_KEY) or {}
-    out = [(f"fact {record['type']}", encoded(record))]
+    out = [(f"fact {record['type']}", encoded(record), record)]
     if not record[PRIVATE_KEY]:
         # Hidden from everyone (a shuffled order): it becomes public card by card as cards are
         # drawn, so only the record itself is searched for; the state oracle has the live order.
@@ -86,10 +89,10 @@ def fact_secrets(record: dict) -> list[tuple[str, bytes]]:
                     continue
                 data = secret_value(inner)
                 if data:
-                    out.append((f"fact {record['type']}.{key}.{sub}", data))
+                    out.append((f"fact {record['type']}.{key}.{sub}", data, inner))
         data = secret_value(value)
         if data:
-            out.append((f"fact {record['type']}.{key}", data))
+            out.append((f"fact {record['type']}.{key}", data, value))
     return out
 
 
@@ -103,7 +106,7 @@ def ordered(value) -> list:
     return value if isinstance(value, list) else []
 
 
-def state_secrets(game: str, state: dict, viewer) -> list[tuple[str, bytes]]:
+def state_hidden(game: str, state: dict, viewer) -> list[tuple[str, object]]:
     """What `viewer` (a seat or "spectator") may not see in `state`, per the catalogs."""
     found: list[tuple[str, object]] = []
     others = lambda seat: seat != viewer  # noqa: E731
@@ -149,6 +152,16 @@ def state_secrets(game: str, state: dict, viewer) -> list[tuple[str, bytes]]:
         deck = state["karma"]["deck"]                                  # HER-HIDDEN-08
         if deck != sorted(deck):  # the composition is public, sorted
             found.append(("karma order", deck))
+    return found
+
+
+def hidden_items(found: list[tuple[str, object]]) -> set:
+    """The cards (ids) in hidden places of a state."""
+    return {item for _, value in found if isinstance(value, list) for item in value
+            if isinstance(item, (str, int))}
+
+
+def state_secrets(game: str, found: list[tuple[str, object]]) -> list[tuple[str, bytes]]:
     out = []
     for label, value in found:
         if "deck" in label or label.startswith(("stack", "karma")):
@@ -186,10 +199,62 @@ def stored_facts(service, game_id: str) -> list[dict]:
     return facts
 
 
-def public_record(facts: list[dict]) -> bytes:
-    """What public facts (and public versions) said: a value found here is no secret
-    (e.g. face-up display cards put at the bottom of a deck in a known order)."""
-    return b"\n".join(encoded(f if PRIVATE_KEY not in f else f.get(PUBLIC_KEY) or {}) for f in facts)
+def known_record(facts: list[dict], viewer) -> bytes:
+    """What the facts showed `viewer` (the kernel's `visible_fact`): a value found here is no
+    new secret (face-up display cards put at the bottom of a deck in a known order; cards a
+    seat drew in a move that was undone afterwards, back on top of its deck)."""
+    return b"\n".join(encoded(visible_fact(f, viewer)) for f in facts)
+
+
+def card_name(game: str, card) -> str | None:
+    """The name a description would use for a card id of `game` (None: not a card)."""
+    if not isinstance(card, str):
+        return None
+    if game == "my_fathers_work":
+        from domain.games.my_fathers_work import content as M
+        for table, key in ((M.EXPERIMENTS, "title"), (M.COMPULSIONS, "text"), (M.MALADJUSTMENTS, "text")):
+            if card in table:
+                return table[card].get(key)
+    elif game == "adas_dream":
+        from domain.games.adas_dream import content as A
+        if card in A.PARTNERS or "#" in card:
+            try:
+                return A.partner(card)["name"]
+            except (KeyError, ValueError):
+                return None
+        if card in A.ASSIGNMENTS:
+            return A.ASSIGNMENTS[card]["name"]
+    elif game == "abomination":
+        from domain.games.abomination.content import C as B
+        return (B.cards.get(card) or {}).get("name")
+    return None
+
+
+def strings_in(value) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(strings_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(strings_in(v) for v in value)) if value else set()
+    return set()
+
+
+def secret_names(game: str, facts: list[dict]) -> dict[str, str]:
+    """Names of the cards that this move's facts show only to some seat (name -> card id),
+    unless a public fact of the same move names the card too."""
+    public = set().union(*(strings_in(f if PRIVATE_KEY not in f else f.get(PUBLIC_KEY) or {}) for f in facts)) \
+        if facts else set()
+    names = {}
+    for record in facts:
+        if not record.get(PRIVATE_KEY):  # public, or hidden from everyone (whole deck orders)
+            continue
+        data = {k: v for k, v in record.items() if k not in (PRIVATE_KEY, PUBLIC_KEY)}
+        for card in strings_in(data) - public:
+            name = card_name(game, card)
+            if name and len(name) >= 6:
+                names[name] = card
+    return names
 
 
 # --------------------------------------------------------------------------- the sweep
@@ -215,12 +280,19 @@ class Sweep:
         if viewer != "referee":
             secrets.append(("referee token", self.game.referee_token.encode()))
         facts = stored_facts(self.service, self.game.id) if facts is None else facts
+        hidden: list[tuple[str, object]] = []
+        for state in states if states is not None else [self.service.game(self.game.id).state]:
+            hidden += state_hidden(self.game_type, state, who)
+        secrets += state_secrets(self.game_type, hidden)
+        still_hidden = hidden_items(hidden)
         for record in facts:
             if hidden_from(record, who):
-                secrets += fact_secrets(record)
-        for state in states if states is not None else [self.service.game(self.game.id).state]:
-            secrets += state_secrets(self.game_type, state, who)
-        known = public_record(facts)
+                # A list of cards a fact showed one seat (cards drawn) is a secret while one of
+                # them is still somewhere hidden; discarded face up in that order, it is not.
+                secrets += [(label, data) for label, data, value in fact_secrets(record)
+                            if not isinstance(value, list) or still_hidden & set(map(str, value))
+                            or still_hidden & {v for v in value if isinstance(v, int)}]
+        known = known_record(facts, who)
         return [(label, secret) for label, secret in secrets if secret not in known]
 
     def check(self, body: bytes, secrets, context: str) -> None:
@@ -235,10 +307,12 @@ class Sweep:
 
     def bodies(self, viewer) -> list[tuple[str, bytes]]:
         gid = self.game.id
-        out = [(path, self.get(path, viewer)) for path in (
-            f"/games/{gid}", "/games", f"/games/{gid}/legal-moves", f"/games/{gid}/moves-log",
-            f"/games/{gid}/history", f"/games/{gid}/scores", f"/games/{gid}/analytics",
-            f"/analytics/{self.game_type}", f"/scoreboard/{self.game_type}", f"/games/{gid}/audit/verify")]
+        paths = [f"/games/{gid}", f"/games/{gid}/legal-moves", f"/games/{gid}/moves-log",
+                 f"/games/{gid}/history", f"/games/{gid}/scores", f"/games/{gid}/analytics"]
+        if viewer == "spectator":  # the same for every caller: fetched once per sweep
+            paths += ["/games", f"/analytics/{self.game_type}", f"/scoreboard/{self.game_type}",
+                      f"/games/{gid}/audit/verify"]
+        out = [(path, self.get(path, viewer)) for path in paths]
         out.append((f"/games/{gid}/events", self.get(f"/games/{gid}/events", viewer, limit=1000)))
         out.append((f"/games/{gid}/stream", self.get(f"/games/{gid}/stream", viewer, follow="false")))
         out.append((f"/games/{gid}/replay", self.get(f"/games/{gid}/replay", viewer)))
@@ -247,21 +321,36 @@ class Sweep:
     def replay_steps(self, steps: int) -> list[int]:
         return sorted({0, steps // 2, steps - 1, steps} & set(range(steps + 1)))
 
+    def check_descriptions(self, context: str) -> None:
+        """A move's description (one text for everybody) never names a card that the move's
+        facts show only to one seat (a kept card, a drawn one, a secret encounter)."""
+        stored = {e.originator_version: e for e in self.service.events.get(uuid.UUID(self.game.id))
+                  if type(e).__name__ == "MovePlayed"}
+        log = orjson.loads(self.get(f"/games/{self.game.id}/moves-log", "spectator"))
+        for entry in log:
+            for name, card in secret_names(self.game_type, stored[entry["version"]].facts).items():
+                assert name not in entry["description"], \
+                    f"{context}: the description of move {entry['move_no']} names the secret card {card} " \
+                    f"({name}): {entry['description']}"
+
     def sweep(self, context: str) -> None:
         """Every endpoint, every viewer, while the game runs."""
+        self.check_descriptions(context)
         states = folded_states(self.service, self.game.id)
+        facts = stored_facts(self.service, self.game.id)
         steps = len(states) - 1
         for viewer in self.viewers:
-            secrets = self.forbidden(viewer)
+            secrets = self.forbidden(viewer, facts=facts)
             for path, body in self.bodies(viewer):
                 self.check(body, secrets, f"{context}: {path} as {viewer}")
             for step in self.replay_steps(steps):
                 body = self.get(f"/games/{self.game.id}/replay", viewer, step=step)
-                at_step = self.forbidden(viewer, [states[step]])
+                at_step = self.forbidden(viewer, [states[step]], facts)
                 self.check(body, at_step, f"{context}: /replay?step={step} as {viewer}")
 
     def sweep_finished(self, context: str) -> None:
         """After the end: everybody sees everything but the seed and the token hashes."""
+        self.check_descriptions(context)  # written while the game ran
         for viewer in self.viewers:
             for path, body in self.bodies(viewer):
                 self.check(body, self.always, f"{context}: {path} as {viewer}")
@@ -284,6 +373,7 @@ def test_hidden_information_over_every_endpoint(client, service, game_type, play
     sweep.sweep(f"{game_type} {players}p after setup")
     checked_types: set[str] = set()
     checks = moves = 0
+    undone = False
     rules = get_rules(game_type)
     while moves < MAX_MOVES:
         # The driver reads whose turn it is and the legal moves in-process (the sweeps fetch
@@ -303,6 +393,14 @@ def test_hidden_information_over_every_endpoint(client, service, game_type, play
         version = answer.json()["version"]
         facts = next(iter(service.events.get(uuid.UUID(game.id), gt=version - 1, lte=version))).facts
         sweep.check(answer.content, sweep.forbidden(seat, facts=facts), f"{context}: POST /moves answer to seat {seat}")
+        if moves == UNDO_AT and not undone:  # the undone move's facts stay in the log: still redacted
+            undone = True
+            undo = client.post(f"/games/{game.id}/undo", json={"to_move": moves, "reason": "audit"},
+                               headers=bearer(game.referee_token))
+            assert undo.status_code == 201 and undo.json()["status"] == "applied", undo.text
+            moves -= 1
+            sweep.sweep(f"{context} undone by the referee")
+            continue
         new_types = hides_something(facts) - checked_types
         if new_types and checks < MAX_CHECKS:  # right after a commitment, draw, deal, shuffle...
             checked_types |= new_types
