@@ -314,6 +314,8 @@ def do_free(ctx, seat, source) -> None:
     if not isinstance(source, str) or source not in abilities:
         raise IllegalMove("MFW-FREE-01", f"{source!r} is not a free action you own")
     ab = abilities[source]
+    if s["players"][seat]["ea"] and not s["turn"]["placed"]:
+        raise IllegalMove("MFW-ESTATE-06", "first keep one of the cards drawn at Estate Affairs")
     if s["turn"]["free_used"].count(source) >= ab["uses"]:
         raise IllegalMove("MFW-AMB-32", "this free action was already used this turn")
     if not Q.can_pay(s, seat, ab["cost"]):

@@ -332,3 +332,20 @@ def test_what_carries_over_to_the_next_generation(fx):
     assert s["gen"] == 2 and pl["score"] >= 23 and pl["open"] == 5 and pl["plots"][1:5] == ["fx-plain1", "fx-plain2", "fx-plain3", "fx-hedge"]
     assert pl["stored"] == ["exp-a-03"] and "exp-b-02" in pl["hand"] and pl["masterwork"] == mw
     assert pl["journal"]["biology"] == 1 and pl["journal"]["occult"] == 2
+
+
+@pytest.mark.rule("MFW-ESTATE-06")
+def test_pending_keep_blocks_free_actions_at_the_next_turn(fx):
+    s = town(blank(), "fx-park")
+    s["players"][0]["plots"][1] = "upg-g12-08a"  # Gear Foundry: free action ($1 -> 1 Gear)
+    s["players"][0]["money"] = 3
+    s, _ = place(s, 0, "estate_affairs", ["caretaker1"], mode="draw")
+    for deck in ("A", "B", "C"):
+        s, _ = choose(s, deck)
+    s, _ = act(s, 0, {"type": "end_turn"})
+    s, _ = place(s, 1, "fx-park", ["self"])
+    assert s["active"] == 0 and all(m["type"] == "keep" for m in RULES.legal_moves(s, 0))
+    reject(s, 0, {"type": "free", "source": "upg-g12-08a"}, "MFW-ESTATE-06")
+    s, _ = act(s, 0, {"type": "keep", "card": s["players"][0]["ea"][0]})
+    t, _ = act(s, 0, {"type": "free", "source": "upg-g12-08a"})
+    assert t["players"][0]["res"]["gear"] == 1
