@@ -29,6 +29,12 @@ class GameSetAside(ServiceError):
     status, code = 503, "projection_failed"
 
 
+def public_error(failure: dict) -> str:
+    """The exception type of a set-aside game's failure, without its message: the message may
+    quote the game's state (a hidden card id in a KeyError); the server log has it all."""
+    return str(failure.get("error", "")).split(":", 1)[0]
+
+
 PROJECTION_CLASSES: dict[str, type[GameProjection]] = {
     "replay": ReplayProjection,
     "scoreboard": ScoreboardProjection,
@@ -111,7 +117,8 @@ class ReadSide:
             "projections": {
                 name: {"position": self.runner.position(name), "lag": head - self.runner.position(name),
                        "error": self.runner.errors.get(name),
-                       "games_set_aside": self.projections[name].view.failures()}
+                       "games_set_aside": {game_id: dict(failure, error=public_error(failure))
+                                           for game_id, failure in self.projections[name].view.failures().items()}}
                 for name in self.projections
             },
         }
@@ -137,8 +144,8 @@ class ReadSide:
         failure = self.projections[name].view.failure(str(game_id))
         if failure is not None:
             raise GameSetAside(f"the {name} projection could not apply {failure['type']} "
-                               f"(version {failure['version']}) of this game: {failure['error']}",
-                               projection=name, version=failure["version"])
+                               f"(version {failure['version']}) of this game: {public_error(failure)} "
+                               f"(details in the server log)", projection=name, version=failure["version"])
 
     def replay(self, game_id: str, step: int | None, caller: Any) -> dict[str, Any]:
         """The replay of `step` (None: the last step)."""

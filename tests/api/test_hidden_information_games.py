@@ -410,3 +410,39 @@ def test_hidden_information_over_every_endpoint(client, service, game_type, play
         sweep.sweep_finished(f"{game_type} {players}p finished after {moves} moves")
     else:
         sweep.sweep(f"{game_type} {players}p after {moves} moves")
+
+
+def test_a_set_aside_game_never_quotes_its_failure_message(client, service):
+    """A projection that cannot apply an event sets the game aside (503 projection_failed);
+    the exception message may quote the state (a hidden card id), so callers get its type only."""
+    from domain.service import SPECTATOR_CALLER
+    from projections.readside import GameSetAside, ReadSide
+
+    secret = "secret-card-in-a-deck-0451"
+
+    class RollsBreakEvolve:
+        def __init__(self, rules):
+            self.rules = rules
+
+        def __getattr__(self, name):
+            return getattr(self.rules, name)
+
+        def evolve(self, state, record):
+            if record["type"] == "Rolled":
+                raise KeyError(secret)
+            return self.rules.evolve(state, record)
+
+    def rules_for(game_type):
+        rules = get_rules(game_type)
+        return RollsBreakEvolve(rules) if game_type == "api_count" else rules
+
+    bad = TestGame.create(client, "api_count", 2, seed=1)
+    bad.move(0, {"type": "add", "amount": 1})
+    bad.move(1, {"type": "roll"})
+    side = ReadSide(service, name_suffix="-secret", rules_for=rules_for)
+    side.catch_up()
+    with pytest.raises(GameSetAside) as refused:
+        side.replay(bad.id, 1, SPECTATOR_CALLER)
+    assert "KeyError" in refused.value.detail and secret not in refused.value.detail
+    assert secret not in orjson.dumps(side.status()).decode()
+    assert set(side.status()["projections"]["replay"]["games_set_aside"]) == {bad.id}
