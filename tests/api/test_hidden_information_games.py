@@ -21,7 +21,9 @@ what is being checked):
   token never appears either.
 
 Secrets are compared structurally (a list of card ids in order, a hand as a list, a dict
-record), never as bare small values, so a card that is public elsewhere is no false alarm.
+record), never as bare small values; a single card id counts only when the state holds it in
+hidden places alone and no fact the viewer may see named it, so a card that is public
+elsewhere is no false alarm.
 Once the game is finished everybody sees everything (except the seed and token hashes).
 """
 
@@ -161,6 +163,29 @@ def hidden_items(found: list[tuple[str, object]]) -> set:
             if isinstance(item, (str, int))}
 
 
+def card_like(value) -> bool:
+    return isinstance(value, str) and len(value) >= 4 and any(c.isdigit() for c in value)
+
+
+def masked(tree, hidden_ids: set[int]):
+    """`tree` without the objects of `hidden_ids` (compared by identity)."""
+    if id(tree) in hidden_ids:
+        return None
+    if isinstance(tree, dict):
+        return {k: masked(v, hidden_ids) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [masked(v, hidden_ids) for v in tree]
+    return tree
+
+
+def hidden_cards(state: dict, found: list[tuple[str, object]]) -> list[tuple[str, bytes]]:
+    """Single card ids that are only in hidden places of `state` (another seat's one-card
+    hand, the top of a deck): their JSON strings must not appear either."""
+    cards = {x for _, value in found for x in strings_in(value) if card_like(x)}
+    public = strings_in(masked(state, {id(value) for _, value in found}))
+    return [(f"hidden card {card}", encoded(card)) for card in sorted(cards - public)]
+
+
 def state_secrets(game: str, found: list[tuple[str, object]]) -> list[tuple[str, bytes]]:
     out = []
     for label, value in found:
@@ -282,7 +307,9 @@ class Sweep:
         facts = stored_facts(self.service, self.game.id) if facts is None else facts
         hidden: list[tuple[str, object]] = []
         for state in states if states is not None else [self.service.game(self.game.id).state]:
-            hidden += state_hidden(self.game_type, state, who)
+            found = state_hidden(self.game_type, state, who)
+            secrets += hidden_cards(state, found)
+            hidden += found
         secrets += state_secrets(self.game_type, hidden)
         still_hidden = hidden_items(hidden)
         for record in facts:
