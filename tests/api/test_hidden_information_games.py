@@ -154,7 +154,29 @@ def state_hidden(game: str, state: dict, viewer) -> list[tuple[str, object]]:
         deck = state["karma"]["deck"]                                  # HER-HIDDEN-08
         if deck != sorted(deck):  # the composition is public, sorted
             found.append(("karma order", deck))
+        found += heredity_unseen_texts(state)                          # HER-HIDDEN-01..07
     return found
+
+
+def heredity_unseen_texts(state: dict) -> list[tuple[str, object]]:
+    """The texts (narratives, instructions...) of card faces nobody has seen yet: cards still
+    in the Adventure or Secrets deck, the other face of cards in play (HER-HIDDEN-01..07)."""
+    from domain.games.heredity.query import C as content_of, face_side
+    content = content_of(state)
+    seen_texts: set[str] = set()
+    unseen: dict[str, str] = {}
+    for number in content.cards:
+        rec = content.card(number)
+        shown = set(state["revealed"].get(str(number), []))
+        if str(number) in state["cards"] and state["cards"][str(number)].get("zone") not in ("deck", None):
+            shown.add(face_side(state, number))
+        for side in ("front", "back"):
+            texts = {t for t in strings_in(rec.get(side) or {}) if len(t) >= 25}
+            if side in shown:
+                seen_texts |= texts
+            else:
+                unseen.update({t: f"card {number} {side}" for t in texts})
+    return [(f"unseen text of {where}", text) for text, where in sorted(unseen.items()) if text not in seen_texts]
 
 
 def hidden_items(found: list[tuple[str, object]]) -> set:
@@ -181,7 +203,7 @@ def masked(tree, hidden_ids: set[int]):
 def hidden_cards(state: dict, found: list[tuple[str, object]]) -> list[tuple[str, bytes]]:
     """Single card ids that are only in hidden places of `state` (another seat's one-card
     hand, the top of a deck): their JSON strings must not appear either."""
-    cards = {x for _, value in found for x in strings_in(value) if card_like(x)}
+    cards = {x for _, value in found if not isinstance(value, str) for x in strings_in(value) if card_like(x)}
     public = strings_in(masked(state, {id(value) for _, value in found}))
     return [(f"hidden card {card}", encoded(card)) for card in sorted(cards - public)]
 
@@ -192,7 +214,7 @@ def state_secrets(game: str, found: list[tuple[str, object]]) -> list[tuple[str,
         if "deck" in label or label.startswith(("stack", "karma")):
             if isinstance(value, list) and value == sorted(value, key=str):
                 continue  # an order that equals the sorted contents is no distinctive secret
-        data = secret_value(value)
+        data = encoded(value)[1:-1] if isinstance(value, str) else secret_value(value)
         if data:
             out.append((label, data))
     return out
