@@ -366,3 +366,17 @@ def test_an_adjustment_that_makes_the_only_push_possible_is_offered():
     g.move(type="adjust", space=1, die=0, delta=-1)
     g.move(type="workshop", space=0, die=0, extra=False, push=0)
     assert g.s["bonus_die"] == die("green", 3)
+
+
+@pytest.mark.rule("ADA-WORKSHOP-04", "ADA-AMB-03")
+def test_coal_adjustment_is_one_pip_within_1_to_6():
+    g = G()
+    g.p(0)["coal"] = 1
+    g.s["workshop"][0] = [die("blue", 6), die("grey", 1)]
+    g.s["workshop"][1] = [die("green", 2)]
+    g.rej("ADA-WORKSHOP-04", type="adjust", space=0, die=0, delta=1)      # a 6 cannot go up
+    g.rej("ADA-WORKSHOP-04", type="adjust", space=0, die=1, delta=-1)     # a 1 cannot go down
+    g.rej("ADA-WORKSHOP-04", type="adjust", space=1, die=0, delta=2)      # exactly one pip
+    assert {"type": "adjust", "space": 0, "die": 0, "delta": 1} not in g.legal()
+    g.move(type="adjust", space=0, die=0, delta=-1)
+    assert g.s["workshop"][0][0] == die("blue", 5) and g.p(0)["coal"] == 0
