@@ -214,7 +214,7 @@ def state_secrets(game: str, found: list[tuple[str, object]]) -> list[tuple[str,
         if "deck" in label or label.startswith(("stack", "karma")):
             if isinstance(value, list) and value == sorted(value, key=str):
                 continue  # an order that equals the sorted contents is no distinctive secret
-        data = encoded(value)[1:-1] if isinstance(value, str) else secret_value(value)
+        data = encoded(value)[1:-1] if label.startswith("unseen text") else secret_value(value)
         if data:
             out.append((label, data))
     return out
