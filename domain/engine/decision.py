@@ -45,4 +45,8 @@ class Decision:
         return seat in self.seats
 
     def to_json(self) -> dict:
-        return {"seats": list(self.seats), "mode": self.mode, "prompt": self.prompt}
+        """What clients see in GET /games/{id} as `decision` (`extra` only when a game sets it)."""
+        record = {"seats": list(self.seats), "mode": self.mode, "prompt": self.prompt}
+        if self.extra:
+            record["extra"] = dict(self.extra)
+        return record

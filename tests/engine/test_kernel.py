@@ -71,3 +71,11 @@ def test_simultaneous_bids_stay_hidden_until_both_are_in():
     assert RULES.view(state, 0)["bids"] == [None, True]
     assert RULES.view(state, SPECTATOR)["bids"] == [False, True]
     assert RULES.decision(state).seats == (0,)
+
+
+def test_decision_json_carries_the_games_extra_details():
+    from domain.engine import Decision
+
+    assert Decision.single(0, "go").to_json() == {"seats": [0], "mode": "single", "prompt": "go"}
+    detailed = Decision(seats=(0, 1), mode="team", prompt="build?", extra={"active": 1})
+    assert detailed.to_json()["extra"] == {"active": 1}
