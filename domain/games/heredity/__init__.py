@@ -64,7 +64,8 @@ class Heredity:
         handler = A.DO.get(move.get("type"))
         if handler is None:
             raise IllegalMove("HER-GEN-05", f"unknown move type {move.get('type')!r}")
-        if state["pending"] is not None and move["type"] not in ("choose", "injure"):
+        if state["pending"] is not None and move["type"] not in ("choose", "injure") and not (
+                move["type"] == "drop" and state["pending"]["kind"] == "ally_join"):           # HER-AMB-26
             raise IllegalMove("HER-ACTION-07", "a decision is pending: answer it first")
         turn = Turn(self, state)
         t = I.Ctx(turn, rng)

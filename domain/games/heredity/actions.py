@@ -565,7 +565,8 @@ def check_drop(s: dict, seat: int, move: dict) -> str:
     """HER-INV-05/06, HER-AMB-26: free, during the action window (or an item overflow)."""
     pc = move.get("pc")
     check_pc(s, seat, pc)
-    if s["window"] is None:
+    joining = s["pending"] is not None and s["pending"]["kind"] == "ally_join"      # HER-AMB-26
+    if s["window"] is None and not joining:
         raise IllegalMove("HER-INV-05", "dropping is possible only during the PCs' action time")
     if s["pcs"][pc]["area"] is None:
         raise IllegalMove("HER-INV-05", f"{pc} is not on the Terrain")

@@ -50,7 +50,14 @@ def legal_moves(s: dict, seat: int) -> list[dict]:
             return []
         options = [k for k, o in enumerate(p["options"])
                    if not (isinstance(o, dict) and "slot" in o and seat not in s["control"][o["pc"]])]
-        return [{"type": "choose", "option": k} for k in options] + voluntary_injuries(s, seat)
+        drops = []
+        if p["kind"] == "ally_join":                       # PCs act (join the ally): free drops (HER-AMB-26)
+            for pc in sorted(s["pcs"]):
+                if seat in s["control"][pc] and s["pcs"][pc]["area"] is not None:
+                    drops += [{"type": "drop", "pc": pc, "item": i} for i in items_of(s, pc)]
+                    if s["pcs"][pc]["materials"]:
+                        drops.append({"type": "drop", "pc": pc, "materials": 1})
+        return [{"type": "choose", "option": k} for k in options] + voluntary_injuries(s, seat) + drops
     if s["window"] is None or len(s["stack"]) != s["window"]:
         return []
     moves: list[dict] = []

@@ -344,3 +344,22 @@ def test_activation_order_counts_allies_as_pcs():
     st, facts = advance(st)
     attacks = [f["target"] for f in facts if f["type"] == "Attack"]
     assert attacks[0] == {"npc": 981, "s": 0}
+
+
+@pytest.mark.rule("HER-AMB-26", "HER-INV-05", "HER-DECIDE-13")
+def test_free_drop_while_joining_an_ally_attack():
+    foe = narrative(981, "", npc={"name": "Rat", "hostile": True, "life": 9, "defence": 0, "ai": "", "death": ""})
+    st = at(game(arena(ai="MELEE 1", hostile=False, ally=True, extra=[foe])), brick="700:A")
+    put_npc(st, 980, "700:A")
+    put_npc(st, 981, "700:A")
+    st["pcs"]["brick"]["materials"] = 2
+    set_timeline(st, [980])
+    st, _ = advance(st)
+    st, _ = play(st, {"type": "choose", "option": 0})                  # the Rat
+    assert st["pending"]["kind"] == "ally_join"
+    drop = {"type": "drop", "pc": "brick", "materials": 1}
+    assert drop in RULES.legal_moves(st, 0)
+    st2, _ = play(st, drop)
+    assert st2["pending"]["kind"] == "ally_join" and st2["area_materials"] == {"700:A": 1}
+    st3, _ = run_ops(game(), "DAMAGE 1 maeve")                         # other decisions: no drops
+    rejects(at(st3, maeve="101:o1"), {"type": "drop", "pc": "maeve", "materials": 1}, "HER-ACTION-07")
