@@ -124,6 +124,8 @@ def state_hidden(game: str, state: dict, viewer) -> list[tuple[str, object]]:
         for key, commit in state.get("commits", {}).items():           # MFW-HIDDEN-12
             if others(int(key)):
                 found.append((f"commit of seat {key}", commit))
+                if isinstance(commit, (str, int)):  # a bare option: searched as the "seat": option pair
+                    found.append((f"commit pair of seat {key}", {key: commit}))
         for message in state.get("messages", []):                      # MFW-HIDDEN-13
             if message.get("to") is not None and others(message["to"]):
                 found.append(("secret message", message))
@@ -214,7 +216,10 @@ def state_secrets(game: str, found: list[tuple[str, object]]) -> list[tuple[str,
         if "deck" in label or label.startswith(("stack", "karma")):
             if isinstance(value, list) and value == sorted(value, key=str):
                 continue  # an order that equals the sorted contents is no distinctive secret
-        data = encoded(value)[1:-1] if label.startswith("unseen text") else secret_value(value)
+        if label.startswith(("unseen text", "commit pair")):
+            data = encoded(value)[1:-1]
+        else:
+            data = secret_value(value)
         if data:
             out.append((label, data))
     return out
