@@ -207,6 +207,10 @@ class Game(Aggregate):
         description: str
         scores: dict
         finished: bool
+        #: Random, hashed with the rest and never shown: without it, anybody could find a hidden
+        #: fact (a secret bid, the card kept of three) by hashing each guess and comparing with
+        #: the public `hash`, since everything else of the event is known or guessable.
+        salt: str = ""
 
         def apply(self, game: "Game") -> None:
             game.effective.append({"version": self.originator_version, "move_no": self.move_no,
@@ -354,7 +358,7 @@ class Game(Aggregate):
         scores = {str(s): v for s, v in rules.scores(after).items()}
         self._trigger(self.MovePlayed, seat=seat, actor=caller.actor, move=json_native(move), move_no=move_no,
                       facts=facts, idempotency_key=idempotency_key, description=str(description),
-                      scores=scores, finished=finished)
+                      scores=scores, finished=finished, salt=secrets.token_hex(16))
         return {"version": self.version, "move_no": move_no, "facts": facts}
 
     def request_undo(self, caller: Caller, to_move: int, reason: str) -> dict:

@@ -327,7 +327,7 @@ class Sweep:
         """Secrets `viewer` may not see now (the game runs): facts (default: all stored so far),
         the live state (or `states`), the other tokens."""
         who = "spectator" if viewer == "referee" else viewer
-        secrets = list(self.always)
+        secrets = list(self.always) + self.salts()
         secrets += [(f"seat {s} token", t.encode()) for s, t in enumerate(self.game.seat_tokens) if s != viewer]
         if viewer != "referee":
             secrets.append(("referee token", self.game.referee_token.encode()))
@@ -348,6 +348,11 @@ class Sweep:
                             or still_hidden & {v for v in value if isinstance(v, int)}]
         known = known_record(facts, who)
         return [(label, secret) for label, secret in secrets if secret not in known]
+
+    def salts(self) -> list[tuple[str, bytes]]:
+        """The moves' hash salts (never shown: with one, a hidden fact could be found by hashing guesses)."""
+        return [("salt", event.salt.encode()) for event in self.service.events.get(uuid.UUID(self.game.id))
+                if getattr(event, "salt", "")]
 
     def check(self, body: bytes, secrets, context: str) -> None:
         for label, secret in secrets:
@@ -405,12 +410,13 @@ class Sweep:
     def sweep_finished(self, context: str) -> None:
         """After the end: everybody sees everything but the seed and the token hashes."""
         self.check_descriptions(context)  # written while the game ran
+        never = self.always + self.salts()
         for viewer in self.viewers:
             for path, body in self.bodies(viewer):
-                self.check(body, self.always, f"{context}: {path} as {viewer}")
+                self.check(body, never, f"{context}: {path} as {viewer}")
             for step in self.replay_steps(len(folded_states(self.service, self.game.id)) - 1):
                 body = self.get(f"/games/{self.game.id}/replay", viewer, step=step)
-                self.check(body, self.always, f"{context}: /replay?step={step} as {viewer}")
+                self.check(body, never, f"{context}: /replay?step={step} as {viewer}")
 
 
 def hides_something(facts: list[dict]) -> set[str]:
@@ -500,3 +506,26 @@ def test_a_set_aside_game_never_quotes_its_failure_message(client, service):
     assert "KeyError" in refused.value.detail and secret not in refused.value.detail
     assert secret not in orjson.dumps(side.status()).decode()
     assert set(side.status()["projections"]["replay"]["games_set_aside"]) == {bad.id}
+
+
+def test_the_public_hash_of_a_move_does_not_confirm_a_guess_of_its_hidden_facts(client, service):
+    """Every event's `hash` is public (events listing, audit head). If it were computed from
+    the event's fields alone, a spectator could find a secret commitment by hashing each
+    possible option and comparing. A random salt, hashed and never shown, prevents it."""
+    from domain.audit import chain_hash
+
+    game = TestGame.create(client, "my_fathers_work", 2, seed=SEED_BASE)
+    rules = get_rules("my_fathers_work")
+    for _ in range(3):
+        live = service.game(game.id)
+        seat = sorted(rules.decision(live.state).seats)[0]
+        game.move(seat, rules.legal_moves(live.state, seat)[0])
+    listed = {e["version"]: e for e in game.events(None)}
+    moves = [e for e in service.events.get(uuid.UUID(game.id)) if type(e).__name__ == "MovePlayed"]
+    assert any(hides_something(e.facts) for e in moves), "the test needs a move with a hidden fact"
+    for event in moves:
+        assert listed[event.originator_version]["hash"] == event.hash  # what a spectator gets
+        known = {k: v for k, v in vars(event).items() if k != "salt"}  # a perfect guess of everything else
+        assert chain_hash(event.prev_hash, "MovePlayed", event.originator_version, known) != event.hash, \
+            f"move {event.move_no}: its hash can be recomputed without any secret: guesses can be confirmed"
+        assert len(event.salt) >= 32
