@@ -50,6 +50,9 @@ CASES = [pytest.param(name, players, id=f"{name}-{players}p")
 SEED_BASE = 7_345_678_901_234_000  # a large seed: its digits cannot appear by chance
 MAX_MOVES = 400          # past this the game is left unfinished (the runtime budget)
 MAX_CHECKS = 3           # full sweeps while the game runs (besides setup)
+#: Options varied over the cases, so option-dependent secrets are swept too.
+OPTIONS = {("my_fathers_work", 2): {"choose_masterwork": True}, ("my_fathers_work", 3): {"scenario": "scn-parish"},
+           ("abomination", 3): {"manualAnnounce": True}, ("abomination", 2): {"firstTwoPlayerGame": True}}
 UNDO_AT = 12            # the referee undoes this move once
 MIN_SECRET_BYTES = 12    # shorter encodings are too likely to match by chance
 
@@ -428,7 +431,7 @@ def hides_something(facts: list[dict]) -> set[str]:
 def test_hidden_information_over_every_endpoint(client, service, game_type, players):
     seed = SEED_BASE + 100 * GAMES.index(game_type) + players
     chooser = random.Random(f"hidden:{game_type}:{players}")
-    game = TestGame.create(client, game_type, players, seed=seed)
+    game = TestGame.create(client, game_type, players, seed=seed, options=OPTIONS.get((game_type, players), {}))
     sweep = Sweep(client, service, game, game_type, players, seed)
     sweep.sweep(f"{game_type} {players}p after setup")
     checked_types: set[str] = set()
