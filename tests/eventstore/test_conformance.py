@@ -86,6 +86,10 @@ class RedisMode:
             cleaner.close()
         del self._prefix
 
+    def tearDown(self) -> None:  # the recorder suites: close our factories, delete our keys
+        self.cleanup_redis()
+        super().tearDown()  # type: ignore[misc]
+
 
 # ------------------------------------------------------------------- recorders
 
@@ -93,10 +97,6 @@ class RedisMode:
 class AggregateRecorderCase(RedisMode, lib.AggregateRecorderTestCase):
     def create_recorder(self) -> AggregateRecorder:
         return self.new_factory().aggregate_recorder()
-
-    def tearDown(self) -> None:
-        self.cleanup_redis()
-        super().tearDown()
 
 
 class ApplicationRecorderCase(RedisMode, lib.ApplicationRecorderTestCase[ApplicationRecorder]):
@@ -106,36 +106,20 @@ class ApplicationRecorderCase(RedisMode, lib.ApplicationRecorderTestCase[Applica
     def test_insert_subscribe(self) -> None:
         self.optional_test_insert_subscribe()
 
-    def tearDown(self) -> None:
-        self.cleanup_redis()
-        super().tearDown()
-
 
 class NonInterleavingCase(RedisMode, lib.NonInterleavingNotificationIDsBaseCase):
     def create_recorder(self) -> ApplicationRecorder:
         return self.new_factory().application_recorder()
-
-    def tearDown(self) -> None:
-        self.cleanup_redis()
-        super().tearDown()
 
 
 class TrackingRecorderCase(RedisMode, lib.TrackingRecorderTestCase):
     def create_recorder(self) -> TrackingRecorder:
         return self.new_factory().tracking_recorder()
 
-    def tearDown(self) -> None:
-        self.cleanup_redis()
-        super().tearDown()
-
 
 class ProcessRecorderCase(RedisMode, lib.ProcessRecorderTestCase):
     def create_recorder(self) -> ProcessRecorder:
         return self.new_factory().process_recorder()
-
-    def tearDown(self) -> None:
-        self.cleanup_redis()
-        super().tearDown()
 
 
 class FactoryCase(RedisMode, lib.InfrastructureFactoryTestCase[RedisFactory]):
