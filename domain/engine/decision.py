@@ -18,7 +18,11 @@ DecisionMode = Literal["single", "simultaneous", "team", "none"]
 
 @dataclass(frozen=True)
 class Decision:
-    """The seats that may submit a move now, how they act, and a short prompt."""
+    """The seats that may submit a move now, how they act, and a short prompt.
+
+    `prompt` and `extra` are shown to every caller (GET /games/{id} `decision`): they must
+    hold public information only.
+    """
 
     seats: tuple[int, ...]
     mode: DecisionMode = "single"
