@@ -534,9 +534,6 @@ def test_the_public_hash_of_a_move_does_not_confirm_a_guess_of_its_hidden_facts(
         assert len(event.salt) >= 32
 
 
-@pytest.mark.xfail(strict=True, reason="Ada's Dream's running score counts the partner cards in deck and hand, so "
-                   "it shows the prestige and science of the tier-1 card dealt face down at setup "
-                   "(catalog 5.1/5.2); for the adas_dream owner: remove this marker with the fix")
 def test_adas_dream_public_scores_do_not_depend_on_the_hidden_tier1_cards(client, service):
     """The scores every caller gets (GET /games, /scores, replay, the events' payload) must be
     the same whatever the face-down cards are: swapping two seats' hidden tier-1 cards (their

@@ -63,7 +63,8 @@ class AdasDream:
         return _view(state, viewer)
 
     def scores(self, state):
-        totals = state["final"] or scoring.final_scores(state)
+        # RULINGS: the running score counts only publicly known Partner cards; final scoring counts all
+        totals = state["final"] or scoring.final_scores(state, public_only=True)
         return {seat: s["total"] for seat, s in enumerate(totals)}
 
     def is_over(self, state):

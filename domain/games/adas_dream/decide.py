@@ -330,7 +330,7 @@ def d_draft(rules, state, seat, move, rng):
     slots, drawn = deal([None] * 4, turn.state["stacks"]["meet"])
     turn.emit("DisplaySet", display="meet", slots=slots, drawn=drawn)
     for s, card in draft["picks"]:
-        for f in deal_decks(s, card, rng):
+        for f in deal_decks(s, card, rng, face_down=False):      # drafted cards are public
             turn.add(f)
     return turn.facts
 

@@ -79,11 +79,16 @@ def evolve(state: dict, f: dict) -> dict:
     elif t in ("CardPlayed", "CardDiscarded"):
         p["hand"].remove(f["card"])
         p["discard"].append(f["card"])
+        if f["card"] not in p["known_partners"]:     # a face-down card is revealed (catalog 5.3)
+            p["known_partners"].append(f["card"])
     elif t == "PartnerGained":
         p["hand"].append(f["card"])
+        p["known_partners"].append(f["card"])        # taken from a face-up display
     elif t == "PartnerRemoved":
         p[f["source"]].remove(f["card"])
         state["removed"].append(f["card"])
+        if f["card"] in p["known_partners"]:
+            p["known_partners"].remove(f["card"])
     elif t == "DisplaySet":
         state["displays"][f["display"]] = list(f["slots"])
         if f.get("drawn"):

@@ -109,12 +109,15 @@ def meeting_tokens(state):
     return out
 
 
-def final_scores(state) -> list[dict]:
+def final_scores(state, public_only=False) -> list[dict]:
+    """The score sheet of every seat. public_only: the running score shown during play, which counts
+    only the Partner cards whose identity is public (`known_partners`, catalog 5.1/5.3); final scoring
+    (public_only=False) counts every card of the supply (ADA-SCORE-09/10)."""
     majorities = row_majorities(state)
     tokens = meeting_tokens(state)
     result = []
     for seat, p in enumerate(state["players"]):
-        cards = B.supply_cards(p)
+        cards = p["known_partners"] if public_only else B.supply_cards(p)
         s = {}
         s["objectives"] = sum(C.OBJECTIVES[state["objectives"][a]]["prestige_" + c["space"]]
                               for a, claims in state["obj"].items() for c in claims if c["seat"] == seat)

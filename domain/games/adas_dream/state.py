@@ -28,6 +28,7 @@ def new_player(seat: int, players: int, order: int) -> dict:
         "gear_supply": ["add", "sub", "sub"],                            # ADA-SETUP-20
         "programs": {}, "columns": {c: [] for c in C.COLOURS},
         "deck": [], "hand": [], "discard": [],
+        "known_partners": [],            # the Partner cards of deck + hand + discard whose identity is public (5.1)
         "atokens": {}, "stokens": [], "city": "london",                  # ADA-SETUP-23
     }
 
@@ -149,13 +150,18 @@ def setup(state: dict, rng) -> list:
                                                      "picks": []}}))
         return facts
     for seat in range(n):
-        facts += deal_decks(seat, dealt[seat], rng)
+        facts += deal_decks(seat, dealt[seat], rng, face_down=True)
     return facts
 
 
-def deal_decks(seat, tier1_card, rng) -> list:
-    """ADA-SETUP-26: 7 Starting cards + the tier-1 card, shuffled; draw 4."""
-    deck = rng.shuffled([f"{c}#{seat}" for c in C.STARTING] + [tier1_card])
+def deal_decks(seat, tier1_card, rng, face_down) -> list:
+    """ADA-SETUP-26: 7 Starting cards + the tier-1 card, shuffled; draw 4.
+
+    The Starting cards are public; the tier-1 card is public only when drafted (catalog 5.1): a
+    face-down one stays out of `known_partners` (and so out of the running score) until revealed."""
+    starting = [f"{c}#{seat}" for c in C.STARTING]
+    deck = rng.shuffled(starting + [tier1_card])
+    known = starting if face_down else starting + [tier1_card]
     return [fact("PlayerSet", seat=seat, private_to=[], public={"seat": seat, "deck": 8},
-                 set={"deck": deck[4:], "hand": []}, random=True),
+                 set={"deck": deck[4:], "hand": [], "known_partners": known}, random=True),
             fact("PlayerSet", seat=seat, private_to=[seat], public={"seat": seat, "hand": 4}, set={"hand": deck[:4]})]

@@ -13,7 +13,8 @@ def view(state: dict, viewer) -> dict:
     players = []
     for seat, p in enumerate(state["players"]):
         mine = full or can_see(viewer, seat)
-        q = {k: v for k, v in p.items() if k not in ("deck", "hand")}
+        # known_partners only feeds the running score; kept out so a card's name never sits next to the hand
+        q = {k: v for k, v in p.items() if k not in ("deck", "hand", "known_partners")}
         q["deck_size"] = len(p["deck"])                      # deck order: hidden from everyone (5.2)
         q["hand_size"] = len(p["hand"])
         q["hand"] = list(p["hand"]) if mine else None        # hands: owner only (5.1)

@@ -39,6 +39,7 @@ class G:
         p.update(money=0, coal=0, brass=0, book=0, innov=0)
         cards = [f"start{k}#{seat}" for k in range(1, 8)] + [f"t1_{seat + 1:02d}"]
         p["hand"], p["deck"], p["discard"] = cards[:4], cards[4:], []
+        p["known_partners"] = cards[:7]                  # the tier-1 card was dealt face down (catalog 5.1)
 
     def p(self, seat):
         return self.s["players"][seat]

@@ -67,6 +67,7 @@ def isobel_107(monkeypatch):
     s["lect"]["inst_ironworks"][4] = [1]
     s["lect"]["inst_lamps"][4] = [0]
     p["hand"], p["deck"], p["discard"] = ISOBEL_CARDS[:4], ISOBEL_CARDS[4:], []
+    p["known_partners"] = [c for c in ISOBEL_CARDS if c != "t1_06"]   # t1_06: her face-down setup card
     p["programs"] = {"row1": "prog14", "row2": "prog04", "col1": "prog08", "row3": "prog07"}   # 9 + 7 + 8 + 6 (sample pack)
     p["steam"] = 4
     p["mill"] = mill([[5, 5, 5], [2, 4, 3], [3, 1, 6]])
@@ -89,6 +90,9 @@ def test_ex13_isobels_total_107(monkeypatch):
                 "gear_penalty": -8, "innovation": 0, "assignment_tokens": 6, "partners": 9, "leftovers": 1}
     assert {k: s[k] for k in expected} == expected
     assert s["total"] == 107
+    # the running score (game not over) leaves out her face-down tier-1 card t1_06 (Prestige 1, no Science)
+    assert RULES.scores(g.s)[1] == 107 - C.partner("t1_06")["prestige"] == 106
+    g.s["final"] = final_scores(g.s)                    # at game end, the final sheet counts every card
     assert RULES.scores(g.s)[1] == 107
 
 
