@@ -12,7 +12,7 @@ from . import interp as I
 from .board import board
 from .query import (
     C, available_tokens, card_zone, char_area, face, face_side, find_action, free_heart_slots, in_play,
-    is_dying, is_free, is_full, items_in_area, items_of, npc_section, npcs_on_terrain, override, pc_cards,
+    is_dying, is_free, is_full, items_in_area, items_of, link_area, npc_section, npcs_on_terrain, override, pc_cards,
     pc_slots, same_area, slot_state, standees,
 )
 
@@ -105,7 +105,7 @@ def do_icon_action(t, seat: int, move: dict) -> None:
 def action_place_ok(s: dict, pc: str, card: int, action: dict) -> bool:
     link = action["link"]
     if link["kind"] == "terrain":
-        return same_area(s, s["pcs"][pc]["area"], f"{link['terrain']}:{link['area']}")   # HER-INSTR-10
+        return same_area(s, s["pcs"][pc]["area"], link_area(s, link))   # HER-INSTR-10, HER-TERRAIN-09
     if link["kind"] == "npc":
         npc = link.get("npc", card)
         return any(same_area(s, s["pcs"][pc]["area"], a) for _, a in standees(s, npc))   # HER-INSTR-12

@@ -231,3 +231,19 @@ def seats_for(state: dict, pc: str | None) -> list[int]:
     if pc is None:
         return list(range(state["players"]))
     return state["control"][pc]
+
+
+def link_area(state: dict, link: dict) -> str:
+    """HER-TERRAIN-09/10, HER-INSTR-09/10: the area of a Terrain action. Its Reference token lies in an area;
+    a Terrain swap puts tokens back in the same (mapped, or regrouped) areas of the new Terrain, so an action
+    whose Terrain was swapped (possibly more than once) is performed on the replacing Terrain."""
+    number, area = link["terrain"], link["area"]
+    seen = set()
+    while str(number) not in state["terrains"] and number not in seen:
+        seen.add(number)
+        new = next((int(k) for k in sorted(state["terrains"]) if C(state).card(int(k)).get("replaces") == number), None)
+        if new is None:
+            break
+        f = C(state).card(new)["front"]
+        number, area = new, f["regroup"] or f["area_map"].get(area, area)
+    return f"{number}:{area}"

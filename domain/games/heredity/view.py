@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .query import (
     C, card_actions, card_zone, defence, face, face_side, is_ally, is_dying, is_hostile, item_disabled, items_of,
-    npc_section,
+    link_area, npc_section,
 )
 
 
@@ -58,7 +58,7 @@ def references(s: dict) -> list[dict]:
     for number, idx, action in sorted(card_actions(s), key=lambda x: (x[0], x[1])):
         link = action["link"]
         if link["kind"] == "terrain":
-            area = f"{link['terrain']}:{link['area']}"
+            area = link_area(s, link)                       # follows Terrain swaps (HER-TERRAIN-09)
             if (number, area) not in seen:
                 seen.add((number, area))
                 out.append({"id": f"R{number}@{area}", "kind": "terrain_action", "card": number, "area": area})

@@ -7,7 +7,7 @@ from domain.games.heredity.query import defence, items_of, tokens
 
 from .helpers import (
     advance, at, chapter, game, give_item, karma_top, narrative, play, put_npc, rejects, run_ops, set_timeline,
-    terrain, types,
+    take_to_table, terrain, types,
 )
 
 
@@ -131,3 +131,38 @@ def test_combined_attack_across_players_is_co_signed():
     done, facts = play(st2, {"type": "choose", "option": 0}, seat=1)
     assert types(facts).count("TokenPlaced") == 2 and types(facts).count("KarmaDrawn") == 1
     assert done["npcs"]["970"][0]["damage"] == 1 + 1 + 2
+
+
+def swap_action_state(**swap):
+    """Terrain action 958 on area 102:b, then Terrain 143 > 102 is revealed."""
+    t102 = terrain(102, {"a": 3, "b": 3})
+    t143 = terrain(143, {"a2": 3, "b2": 3}, replaces=102, **swap)
+    c958 = narrative(958, "", actions=[{"icon": "interact", "link": {"kind": "terrain", "terrain": 102, "area": "b"},
+                                        "body": "GAIN_MATERIALS 1 ACTING_PC"}])
+    st = at(game(chapter([t102, t143], [c958])), maeve="102:b", brick="102:a")
+    take_to_table(st, 958)
+    st, _ = run_ops(st, "TAKE 143")
+    assert "102" not in st["terrains"] and st["cards"]["102"]["zone"] == "burned"
+    return st
+
+
+@pytest.mark.rule("HER-TERRAIN-09", "HER-INSTR-09", "HER-INSTR-10")
+def test_terrain_action_follows_a_terrain_swap():
+    # the Reference token in area b of 102 is put back in the same area of 143 > 102 (b -> b2)
+    st = swap_action_state(area_map={"a": "a2", "b": "b2"})
+    assert st["pcs"]["maeve"]["area"] == "143:b2"
+    refs = [r for r in RULES.view(st, 0)["references"] if r["kind"] == "terrain_action"]
+    assert refs == [{"id": "R958@143:b2", "kind": "terrain_action", "card": 958, "area": "143:b2"}]
+    move = {"type": "card_action", "pc": "maeve", "slot": "2.c", "card": 958, "action": 0}
+    assert move in RULES.legal_moves(st, 0)
+    st2, _ = play(st, move)
+    assert st2["pcs"]["maeve"]["materials"] == st["pcs"]["maeve"]["materials"] + 1
+    rejects(st, {**move, "pc": "brick", "slot": "5.c"}, "HER-INSTR-10")         # brick stands in 143:a2
+
+
+@pytest.mark.rule("HER-TERRAIN-09", "HER-TERRAIN-10", "HER-INSTR-10")
+def test_terrain_action_follows_a_regrouping_swap():
+    st = swap_action_state(regroup="a2")
+    refs = [r["area"] for r in RULES.view(st, 0)["references"] if r["kind"] == "terrain_action"]
+    assert refs == ["143:a2"] and st["pcs"]["maeve"]["area"] == "143:a2"
+    play(st, {"type": "card_action", "pc": "maeve", "slot": "2.c", "card": 958, "action": 0})
