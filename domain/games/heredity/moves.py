@@ -164,7 +164,7 @@ def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
     here = sum(v for a, v in s["area_materials"].items() if same_area(s, a, me["area"]))
     lying = items_in_area(s, me["area"])
     for ref in interact:                                   # every free Interact slot (HER-DECIDE-03)
-        for k_mat in sorted({0, here}):
+        for k_mat in range(here + 1):                     # any number of the Materials (HER-INV-09, HER-DECIDE-12)
             sizes = sorted(set(range(0, min(len(lying), 4) + 1)) | {len(lying)})     # every subset, or all
             for size in sizes:
                 for items in combinations(lying, size):

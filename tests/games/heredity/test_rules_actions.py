@@ -246,3 +246,17 @@ def test_pickup_and_item_choices_listed():
     mats(st, "maeve", 2)
     ups = [m for m in RULES.legal_moves(st, 0) if m["type"] == "upgrade" and m["pc"] == "maeve"]
     assert ups and ups[0]["item"] == 140
+
+
+@pytest.mark.rule("HER-INV-09", "HER-DECIDE-12")
+def test_partial_materials_pickup_listed():
+    st = at(game(), maeve="101:o2")
+    st["area_materials"] = {"101:o2": 3}
+    take_to_table(st, 141)
+    st["cards"]["141"].update({"zone": "area", "area": "101:o2", "pc": None, "anchor": None})
+    picks = [m for m in RULES.legal_moves(st, 0) if m["type"] == "pickup" and m["pc"] == "maeve"]
+    combos = {(m["materials"], tuple(m["items"])) for m in picks}
+    assert {(k, items) for k in range(4) for items in ((), (141,))} - {(0, ())} <= combos
+    move = next(m for m in picks if m["materials"] == 1 and m["items"] == [])
+    st2, _ = play(st, move)                                       # one of the three, the rest stays on the floor
+    assert st2["area_materials"] == {"101:o2": 2} and st2["pcs"]["maeve"]["materials"] == st["pcs"]["maeve"]["materials"] + 1
