@@ -373,6 +373,8 @@ def check_scenario(scn: dict, where: str, locations: dict) -> dict:
                 raise ContentError(f"{w}: 'when' accepts generation and round only, got {k!r}")
         require_one_of(ev, "targets", TARGETS, w)
         require(ev, "secret", bool, w)
+        if ev["secret"] and ev.get("vote"):  # MFW-HIDDEN-13: a vote is public, so it would name the secret event
+            raise ContentError(f"{w}: a secret event cannot hold a vote")
         if not isinstance(ev.get("vote_secret", False), bool) or (ev.get("vote_secret") and not ev.get("vote")):
             raise ContentError(f"{w}: 'vote_secret' is a bool and needs a 'vote'")
         require(ev, "message", str, w)
@@ -427,3 +429,11 @@ def tile(tile_id: str) -> dict:
 
 def location(loc_id: str) -> dict:
     return LOCATIONS[loc_id]
+
+
+SECRET_EVENTS = frozenset(ev["id"] for s in SCENARIOS.values() for ev in s.get("event", []) if ev["secret"])
+
+
+def scenario_secret(event_id: str) -> bool:
+    """MFW-HIDDEN-13: True for a scenario event whose message is addressed in secret."""
+    return event_id in SECRET_EVENTS

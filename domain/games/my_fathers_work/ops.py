@@ -59,7 +59,8 @@ def ask(ctx: Ctx, seat: int, kind: str, options: list, *, secret: bool = False, 
     save_queue(ctx)
     if secret:
         ctx.emit("Asked", pending=pending, private_to=[seat],
-                 public={"pending": {"seat": seat, "kind": kind, "secret": True, "count": len(options)}})
+                 public={"pending": {"seat": seat, "kind": kind, "secret": True,  # MFW-HIDDEN-13: the option
+                                     **({} if kind == "event_choice" else {"count": len(options)})}})  # count names no event
     else:
         ctx.emit("Asked", pending=pending)
 
@@ -375,12 +376,14 @@ def op_event(ctx: Ctx, op: dict) -> None:
     s = ctx.s
     ev = scenario_event(op["event"])
     targets = event_targets(s, ev, op["placer"])
-    ctx.emit("EventFired", event=ev["id"], hook=ev["hook"], targets=targets)
-    if ev["secret"]:
+    if ev["secret"]:  # MFW-HIDDEN-13: others learn only that these seats got a secret message, never which one
+        ctx.emit("EventFired", event=ev["id"], hook=ev["hook"], targets=targets, private_to=list(targets),
+                 public={"targets": targets, "secret": True})
         for t in targets:
             ctx.emit("Message", event=ev["id"], to=t, text=ev["message"], private_to=[t],
-                     public={"event": ev["id"], "to": t, "secret": True})
+                     public={"to": t, "secret": True})
     else:
+        ctx.emit("EventFired", event=ev["id"], hook=ev["hook"], targets=targets)
         ctx.emit("Message", event=ev["id"], to=None, text=ev["message"])
     ops = event_effect_ops(s, ev["effects"], targets, ev["id"])
     for t in targets if ev.get("choice") else []:
@@ -440,7 +443,9 @@ def op_global(ctx: Ctx, op: dict) -> None:
     elif "set_mob" in e:
         ctx.emit("TrackMoved", seat=None, track="mob", to=min(e["set_mob"], s["suspicion"]))
     elif "modifier" in e:
-        ctx.emit("ModifierSet", rule=e["modifier"]["rule"], params=e["modifier"]["params"], event=op["event"])
+        secret = scenario_event(op["event"])["secret"]  # MFW-HIDDEN-13: a secret event's id stays hidden
+        ctx.emit("ModifierSet", rule=e["modifier"]["rule"], params=e["modifier"]["params"],
+                 **({} if secret else {"event": op["event"]}))
     elif "give_token" in e:
         for t in op["targets"]:
             ctx.emit("TokenGiven", seat=t, token=e["give_token"])
@@ -525,7 +530,7 @@ def ans_knowledge(ctx, p, o):
 def ans_event_choice(ctx, p, o):
     ev = scenario_event(p["event"])
     ctx.emit("ChoiceMade", seat=p["seat"], option=o, event=p["event"],
-             **({"private_to": [p["seat"]], "public": {"seat": p["seat"], "event": p["event"]}} if p["secret"] else {}))
+             **({"private_to": [p["seat"]], "public": {"seat": p["seat"]}} if p["secret"] else {}))
     ctx.push(*event_effect_ops(ctx.s, ev["choice"][o]["effects"], p["targets"], p["event"]))
 
 

@@ -30,6 +30,9 @@ def view(state: dict, viewer) -> dict:
             v["pending"] = {"seat": pend["seat"], "kind": pend["kind"], "secret": True}  # MFW-HIDDEN-13/16
     v["commits"] = {k: o for k, o in state["commits"].items() if k == str(viewer)}  # MFW-HIDDEN-12
     v["messages"] = [m for m in state["messages"] if m["to"] is None or m["to"] == viewer]  # MFW-HIDDEN-13
+    # MFW-HIDDEN-13: secret events leave the fired list (even for their recipient, who reads them in
+    # "messages": a repeated consult event would otherwise tell how often others got the same secret)
+    v["fired"] = [e for e in state["fired"] if not C.scenario_secret(e)]
     return v
 
 
