@@ -80,6 +80,11 @@ def check_campaign(content, campaign: dict) -> None:
             if len(parts) != 3 or not parts[0].isdigit() or int(parts[0]) not in pc_cards \
                     or parts[1] not in ("left", "right") or not parts[2].isdigit():
                 bad("HER-CAMPAIGN-02", f"{pc}: Item {card} anchor {anchor!r} is not one of {pc}'s anchors")
+            hearts = [sl["id"] for sl in content.face(card, item.get("face", "front"))["slots"] if sl["heart"]]
+            damage = item.get("damage", [])
+            if not isinstance(damage, list) or len(set(map(str, damage))) != len(damage) \
+                    or any(d not in hearts for d in damage):
+                bad("HER-CAMPAIGN-02", f"{pc}: Item {card} damage must list distinct heart slots of {hearts}")
 
 
 def initial_state(players: int, options) -> dict:
@@ -137,6 +142,8 @@ def setup(rules, state: dict, rng) -> list:
             if item.get("face") == "back":
                 t.emit("CardFlipped", card=item["card"], face="back")
             t.emit("ItemEquipped", item=item["card"], pc=pc, anchor=item["anchor"])
+            for sid in item.get("damage", []):                # the Item keeps its Damage tokens (HER-CAMPAIGN-02)
+                t.emit("DamagePlaced", pc=pc, slot=f"{item['card']}.{sid}")
     # Frames run top first: opening card, Secrets setup card, held Items' Initialise, then the Family Event.
     I.push(t, arrival_ops(t.s, 0), content.family, None, "event")              # HER-SETUP-12
     for pc, held in sorted((campaign.get("inventories") or {}).items()):      # HER-SETUP-10

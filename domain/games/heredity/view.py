@@ -98,12 +98,17 @@ def view(s: dict, viewer) -> dict:
     return out
 
 
+def item_damage(s: dict, item: int) -> list[str]:
+    """The slots of an Item holding a Damage token: the Item card keeps them into the next chapter."""
+    return [sl["id"] for sl in face(s, item)["slots"] if s["slots"].get(f"{item}.{sl['id']}", {}).get("d")]
+
+
 def campaign(s: dict) -> dict:
     """What carries over to the next chapter (HER-CAMPAIGN-02/03): pass it back as options.campaign."""
     inv = {}
     for pc in s["pcs"]:
         inv[pc] = {"materials": s["pcs"][pc]["materials"],
-                   "items": [{"card": i, "face": face_side(s, i), "anchor": s["cards"][str(i)]["anchor"]}
-                             for i in items_of(s, pc)]}
+                   "items": [{"card": i, "face": face_side(s, i), "anchor": s["cards"][str(i)]["anchor"],
+                              "damage": item_damage(s, i)} for i in items_of(s, pc)]}
     return {"chapter": s["chapter_number"] + 1, "karma": sorted(s["karma"]["deck"] + s["karma"]["discard"]),
             "karma_burned": s["karma"]["burned"], "inventories": inv}

@@ -321,3 +321,23 @@ def test_options_are_checked():
     with pytest.raises(IllegalMove):
         RULES.initial_state(3, {"control": {"maeve": 0}})
     assert RULES.initial_state(4, {})["chapter"] == "swan-1"
+
+
+@pytest.mark.rule("HER-CAMPAIGN-02")
+def test_item_damage_carries_over():
+    from domain.engine import IllegalMove
+    st = game()
+    give_item(st, "maeve", 147)
+    give_item(st, "brick", 145)
+    st["slots"]["147.w1"] = {"t": "maeve", "d": 1}          # damaged, and an Action token on it
+    camp = RULES.view(st, "all")["campaign"]
+    held = {i["card"]: i for p in camp["inventories"].values() for i in p["items"]}
+    assert held[147]["damage"] == ["w1"] and held[145]["damage"] == []
+    nxt = game(options={"campaign": camp})
+    assert nxt["slots"]["147.w1"]["d"] == 1 and nxt["slots"]["147.w1"]["t"] is None    # tokens retrieved, Damage kept
+    assert not nxt["slots"].get("145.v1", {}).get("d")
+    broken = orjson.loads(orjson.dumps(camp))
+    next(i for p in broken["inventories"].values() for i in p["items"] if i["card"] == 145)["damage"] = ["zz"]
+    with pytest.raises(IllegalMove) as err:
+        game(options={"campaign": broken})
+    assert err.value.rule_id == "HER-CAMPAIGN-02"
