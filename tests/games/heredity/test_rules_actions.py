@@ -259,4 +259,5 @@ def test_partial_materials_pickup_listed():
     assert {(k, items) for k in range(4) for items in ((), (141,))} - {(0, ())} <= combos
     move = next(m for m in picks if m["materials"] == 1 and m["items"] == [])
     st2, _ = play(st, move)                                       # one of the three, the rest stays on the floor
-    assert st2["area_materials"] == {"101:o2": 2} and st2["pcs"]["maeve"]["materials"] == st["pcs"]["maeve"]["materials"] + 1
+    assert st2["area_materials"] == {"101:o2": 2}
+    assert st2["pcs"]["maeve"]["materials"] == st["pcs"]["maeve"]["materials"] + 1
