@@ -123,16 +123,10 @@ def d_pending(turn, seat, move, rec):
         target = rec["target"]
         return resume(turn, rest, [[target, {"op": "_entry", "entry": rec["entry"]}],
                                    [target, {"op": "_bottom", "deck": "event", "card": rec["card"]}]])
-    if kind == "announce":  # ABOM-EVENT-09
+    if kind in ("announce", "not_announce"):  # ABOM-EVENT-09/13, option manualAnnounce (RULINGS H-12)
         turn.emit("PendingPopped")
-        front = []
-        flow.trigger_encounter(turn, rec["card"], seat, rec["placer"], rec["entry"], front)
-        return resume(turn, rest, front)
-    if kind == "not_announce":  # ABOM-EVENT-13
-        turn.emit("PendingPopped")
-        turn.emit("EncounterNotAnnounced", card=rec["card"], holder=seat, placer=rec["placer"], private_to=[seat],
-                  public={"holder": seat, "placer": rec["placer"]})
-        turn.emit("CardToBottom", deck="event", card=rec["card"], private_to=[seat], public={"deck": "event"})
+        turn.emit("AnnounceChosen", card=rec["card"], holder=seat, announce=kind == "announce", private_to=[seat],
+                  public={"holder": seat})
         return resume(turn, rest, [])
 
 
@@ -149,7 +143,8 @@ def d_place(turn, seat, move):
     d, owner = flow.space_def(sid)
     if owner is None:
         for h in st["held"]:
-            if h["location"] == d["location"] and h["holder"] != seat:
+            # EVENT-13: a card its holder chose not to announce stays with them, inert (RULINGS H-12)
+            if h["location"] == d["location"] and h["holder"] != seat and h.get("announce", True):
                 queue.append([seat, {"op": "_encounter", "card": h["card"], "holder": h["holder"],
                                      "entry": h["entry"]}])
     queue.append([seat, {"op": "_placeCost", "space": sid, "kind": kind}])

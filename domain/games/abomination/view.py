@@ -22,10 +22,8 @@ def view(state, viewer):
     for seat, p in enumerate(v["p"]):
         if seat != viewer:  # H-08
             p["hands"] = {k: len(cards) for k, cards in p["hands"].items()}
-    for rec in v["pending"]:
+    for rec in v["pending"]:  # every pending decision, not only the top one (a stack may hold several)
         rec.pop("rest", None)
-    if v["pending"]:
-        rec = v["pending"][-1]
         if rec["kind"] == "entry":  # H-07: the target sees the prompt and labels only
             rec["prompt"] = C.entries[rec["entry"]]["prompt"]
         if rec["kind"] == "draw" and rec["source"] == "deck":  # H-02: blind, even for the drawer
