@@ -123,10 +123,16 @@ def d_pending(turn, seat, move, rec):
         target = rec["target"]
         return resume(turn, rest, [[target, {"op": "_entry", "entry": rec["entry"]}],
                                    [target, {"op": "_bottom", "deck": "event", "card": rec["card"]}]])
-    if kind in ("announce", "not_announce"):  # ABOM-EVENT-09/13, option manualAnnounce (RULINGS H-12)
+    if kind == "announce":  # ABOM-EVENT-09
         turn.emit("PendingPopped")
-        turn.emit("AnnounceChosen", card=rec["card"], holder=seat, announce=kind == "announce", private_to=[seat],
-                  public={"holder": seat})
+        front = []
+        flow.trigger_encounter(turn, rec["card"], seat, rec["placer"], rec["entry"], front)
+        return resume(turn, rest, front)
+    if kind == "not_announce":  # ABOM-EVENT-13
+        turn.emit("PendingPopped")
+        turn.emit("EncounterNotAnnounced", card=rec["card"], holder=seat, placer=rec["placer"], private_to=[seat],
+                  public={"holder": seat, "placer": rec["placer"]})
+        turn.emit("CardToBottom", deck="event", card=rec["card"], private_to=[seat], public={"deck": "event"})
         return resume(turn, rest, [])
 
 
@@ -143,8 +149,7 @@ def d_place(turn, seat, move):
     d, owner = flow.space_def(sid)
     if owner is None:
         for h in st["held"]:
-            # EVENT-13: a card its holder chose not to announce stays with them, inert (RULINGS H-12)
-            if h["location"] == d["location"] and h["holder"] != seat and h.get("announce", True):
+            if h["location"] == d["location"] and h["holder"] != seat:
                 queue.append([seat, {"op": "_encounter", "card": h["card"], "holder": h["holder"],
                                      "entry": h["entry"]}])
     queue.append([seat, {"op": "_placeCost", "space": sid, "kind": kind}])

@@ -84,8 +84,10 @@ def describe(state, seat, move, facts):
         s = f"{who} targets seat {move['target']} with the encounter"
     elif k == "choose_reader":
         s = f"{who} names seat {move['reader']} as the reader"
-    elif k in ("announce", "not_announce"):  # the same words for both answers (RULINGS H-12)
-        s = f"{who} decides in secret whether to announce their held encounter"
+    elif k == "announce":
+        s = f"{who} announces their held encounter"
+    elif k == "not_announce":
+        s = f"{who} does not announce their encounter, which is discarded"
     elif k == "build":
         s = f"{who} builds a {move['part']} ({move['side']})"
     elif k == "switch":

@@ -91,10 +91,6 @@ def evolve(state, f):
         state["displays"]["publicSquare"].append(f["card"])
     elif t == "CreaturePassed":
         state["first"] = f["to"]
-    elif t == "AnnounceChosen":
-        for h in state["held"]:
-            if h["card"] == f["card"]:
-                h["announce"] = f["announce"]
     elif t == "EncounterTriggered" or t == "EncounterNotAnnounced":
         state["held"] = [h for h in state["held"] if h["card"] != f["card"]]
     elif t == "CardToBottom":

@@ -117,9 +117,10 @@ def internal(turn, seat, eff, queue):
     elif op == "_afterTarget":
         return after_target(turn, eff["target"], eff["card"], eff["entry"], queue)
     elif op == "_encounter":
+        if st["opts"]["manualAnnounce"]:
+            return push(turn, {"kind": "announce", "seat": eff["holder"], "card": eff["card"], "placer": seat,
+                               "entry": eff["entry"]}, queue)
         trigger_encounter(turn, eff["card"], eff["holder"], seat, eff["entry"], queue)
-    elif op == "_announceChoice":  # option manualAnnounce: the holder decides now, in secret (RULINGS H-12)
-        return push(turn, {"kind": "announce", "seat": seat, "card": eff["card"]}, queue)
     elif op == "_placeCost":
         return place_cost(turn, seat, eff, queue)
     elif op == "_cadaver":
@@ -197,8 +198,6 @@ def start_round(turn):
                 turn.emit("EventDrawn", card=cid, face=i, kind="location", holder=first,
                           location=face["trigger"]["locationId"], entry=face["entry"], private_to=[first],
                           public={"kind": "location", "holder": first})
-                if st["opts"]["manualAnnounce"]:
-                    queue.append([first, {"op": "_announceChoice", "card": cid}])
     queue.append([first, {"op": "_startCity"}])
     run(turn, queue)
 

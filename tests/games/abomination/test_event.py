@@ -148,18 +148,15 @@ def test_held_encounter_survives_resets_and_first_player_change(entry99):
 
 @pytest.mark.rule("ABOM-EVENT-13", "ABOM-EX-08", "ABOM-AMB-27")
 def test_not_announced_discards_unresolved(entry99):
-    # manualAnnounce: the holder answers when the card is drawn (RULINGS H-12); en-04 triggers at the market
-    st = blank(3, first=0, phase="event")
+    st = _held_morgue(blank(3, first=0, active=1))
     st["opts"]["manualAnnounce"] = True
-    st, _ = begin_round(st, "en-04")
+    st["p"][1]["francs"] = 3
+    st, facts = do(st, 1, {"type": "place", "kind": "scientist", "space": "morgue.office"})
     assert st["pending"][-1]["kind"] == "announce" and st["pending"][-1]["seat"] == 0
     st, facts = do(st, 0, {"type": "not_announce"})
-    assert not st["pending"] and st["held"][0]["announce"] is False
-    st["phase"], st["active"] = "city", 1
-    st["p"][1]["francs"] = 3
-    st, facts = do(st, 1, {"type": "place", "kind": "scientist", "space": "market.butcher"})
-    assert "EncounterTriggered" not in types(facts)  # unresolved; the placement goes on normally
-    assert st["p"][1]["francs"] == 2 and st["spaces"]["market.butcher"]["seat"] == 1
+    assert "EncounterNotAnnounced" in types(facts) and not st["held"]
+    assert st["decks"]["event"][-1] == "en-01"
+    assert st["p"][1]["francs"] == 1 and st["spaces"]["morgue.office"]["seat"] == 1
     # automatic announcing is the default (no pending decision for the holder)
     st = _held_morgue(blank(3, first=0, active=1))
     st["p"][1]["francs"] = 3
