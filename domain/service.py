@@ -35,6 +35,7 @@ from domain.engine import (
     reveals_hidden, visible_facts,
 )
 from domain.engine.facts import PRIVATE_KEY
+from domain.engine.text import default_seat_name, name_seats
 
 SNAPSHOT_INTERVAL = 50
 REFEREE = "referee"
@@ -353,7 +354,7 @@ class Game(Aggregate):
             raise IllegalMove("ENGINE-MOVE-02", "this move is not one of the legal moves "
                               "(GET legal-moves lists them)") from None
         facts = json_native(facts)
-        description = rules.describe(self.state, seat, move, facts)
+        description = name_seats(str(rules.describe(self.state, seat, move, facts)), self.names)
         finished = bool(rules.is_over(after))
         scores = {str(s): v for s, v in rules.scores(after).items()}
         self._trigger(self.MovePlayed, seat=seat, actor=caller.actor, move=json_native(move), move_no=move_no,
@@ -575,7 +576,7 @@ class GameService(Application):
             raise InvalidGameSetup(
                 f"{game_type} takes {meta.min_players} to {meta.max_players} players, not {players}",
                 rule="ENGINE-PLAYERS-01")
-        names = list(names) if names else [f"seat {seat}" for seat in range(players)]
+        names = list(names) if names else [default_seat_name(seat) for seat in range(players)]
         if len(names) != players:
             raise InvalidGameSetup(f"{len(names)} names given for {players} players")
         if seed is None:

@@ -130,3 +130,10 @@ def test_a_retry_that_lost_the_race_to_its_first_attempt_gets_the_first_answer(s
     response = game.post_move(0, {"type": "add", "amount": 1}, key="same")
     assert response.status_code == 201 and response.json()["replayed"] is True
     assert game.get()["version"] == 2
+
+
+def test_descriptions_use_the_player_names_given_at_creation(client):
+    named = TestGame.create(client, "dice_duel", 2, seed=11, names=["annette", "john"])
+    named.move(0, {"type": "roll"}, expected_version=1)
+    [entry] = client.get(f"/games/{named.id}/moves-log").json()
+    assert entry["description"].startswith("annette rolls a ")

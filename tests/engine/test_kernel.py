@@ -79,3 +79,12 @@ def test_decision_json_carries_the_games_extra_details():
     assert Decision.single(0, "go").to_json() == {"seats": [0], "mode": "single", "prompt": "go"}
     detailed = Decision(seats=(0, 1), mode="team", prompt="build?", extra={"active": 1})
     assert detailed.to_json()["extra"] == {"active": 1}
+
+
+def test_descriptions_name_the_players_when_names_were_given():
+    from domain.engine.text import name_seats
+
+    text = "Seat 0 plays the 5; seat 1 scores 2; Workshop space 3"
+    assert name_seats(text, ["annette", "john"]) == "annette plays the 5; john scores 2; Workshop space 3"
+    assert name_seats(text, ["seat 0", "seat 1"]) == text  # default names: left as the game wrote it
+    assert name_seats("Seat 4 passes", ["annette"]) == "Seat 4 passes"
