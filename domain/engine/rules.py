@@ -29,6 +29,14 @@ class GameMeta:
     max_players: int
     cooperative: bool = False
     content_version: str = "1"
+    #: OpenSpiel-style traits, as data: generic tests, bots and pages read them instead of
+    #: asking each game. `hidden_information`: some facts are private to seats or to nobody;
+    #: `chance`: outcomes drawn from `Rng`; `simultaneous`: some decisions are simultaneous.
+    hidden_information: bool = True
+    chance: bool = True
+    simultaneous: bool = False
+    #: One line about the game for the lobby.
+    blurb: str = ""
 
     def to_json(self) -> dict:
         return {
@@ -38,6 +46,10 @@ class GameMeta:
             "max_players": self.max_players,
             "cooperative": self.cooperative,
             "content_version": self.content_version,
+            "hidden_information": self.hidden_information,
+            "chance": self.chance,
+            "simultaneous": self.simultaneous,
+            "blurb": self.blurb,
         }
 
 
@@ -76,6 +88,19 @@ class Rules(Protocol):
 
     def describe(self, state: State, seat: int, move: Move, facts: list[Fact]) -> str:
         """One plain-language sentence for the move, given the state it was played in."""
+
+    # Presentation (optional; `domain/engine/presentation.py` supplies the fallbacks and is
+    # the only caller). Words refer to players as "Seat N"; the service writes in names.
+
+    def label(self, state: State, seat: int, move: Move) -> str:
+        """One plain sentence for a listed move, before it is played, with its known costs
+        and gains, in content names (never ids)."""
+
+    def prompt(self, state: State) -> str:
+        """What is being decided now and by whom ("Seat 1: choose which card to keep")."""
+
+    def picture(self, view: dict, viewer: Viewer, names: list[str]) -> str:
+        """The board as `viewer` sees it, as an SVG document, drawn from `view` alone."""
 
 
 class Turn:

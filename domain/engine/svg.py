@@ -1,0 +1,79 @@
+"""A small SVG writer shared by the games' board pictures.
+
+Pictures are schematic: boxes, circles, lines and text, placed by layout data beside each
+game's content. This module only escapes and serialises; what to draw is the game's job.
+Every text node is XML-escaped here, so a player name with markup cannot break a picture.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+#: Colours for seats 0..5, chosen to stay distinguishable for common colour-vision deficiencies.
+SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _attrs(attrs: dict[str, Any]) -> str:
+    parts = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f" {name}={quoteattr(str(value))}")
+    return "".join(parts)
+
+
+class Svg:
+    """An SVG document built element by element.
+
+    >>> pic = Svg(200, 100, title="Board")
+    >>> pic.rect(0, 0, 10, 10, fill="#eee"); pic.text(5, 5, "A < B")
+    >>> pic.render().startswith("<svg")
+    True
+    """
+
+    def __init__(self, width: int, height: int, *, title: str, background: str = "#fbf8f1") -> None:
+        self.width, self.height = width, height
+        self._parts: list[str] = [f"<title>{escape(title)}</title>",
+                                  f'<rect x="0" y="0" width="{width}" height="{height}" fill="{background}"/>']
+        self._open = 0
+
+    def element(self, tag: str, text: str | None = None, **attrs: Any) -> None:
+        if text is None:
+            self._parts.append(f"<{tag}{_attrs(attrs)}/>")
+        else:
+            self._parts.append(f"<{tag}{_attrs(attrs)}>{escape(str(text))}</{tag}>")
+
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
+        self.element("rect", x=x, y=y, width=w, height=h, **attrs)
+
+    def circle(self, cx: float, cy: float, r: float, **attrs: Any) -> None:
+        self.element("circle", cx=cx, cy=cy, r=r, **attrs)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
+        self.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
+
+    def text(self, x: float, y: float, text: str, *, size: int = 12, **attrs: Any) -> None:
+        attrs.setdefault("font_family", "system-ui, sans-serif")
+        self.element("text", text, x=x, y=y, font_size=size, **attrs)
+
+    def group(self, title: str | None = None, **attrs: Any) -> None:
+        """Open a `<g>`; a title makes the group's name show on hover and to screen readers."""
+        self._parts.append(f"<g{_attrs(attrs)}>")
+        if title:
+            self._parts.append(f"<title>{escape(title)}</title>")
+        self._open += 1
+
+    def end(self) -> None:
+        self._parts.append("</g>")
+        self._open -= 1
+
+    def render(self) -> str:
+        body = "".join(self._parts) + "</g>" * self._open
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
+                f'width="{self.width}" height="{self.height}" role="img">{body}</svg>')

@@ -1,0 +1,54 @@
+"""The shared adapter: a game package's modules assembled into one `Rules` object.
+
+Every game package follows the template in `README.md`; each verb lives in one module under
+one name. Instead of four hand-written classes passing calls through, a package declares its
+`GameMeta` and hands its modules to `PackageRules`.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from domain.engine import GameMeta
+
+
+class PackageRules:
+    """`Rules` built from template modules (`state`, `flow`, `moves`, `decide`, `evolve`,
+    `view`, `scoring`, `describe`, and optionally `words`, `picture`, `bot`)."""
+
+    def __init__(self, meta: GameMeta, *, state: ModuleType, flow: ModuleType, moves: ModuleType,
+                 decide: ModuleType, evolve: ModuleType, view: ModuleType, scoring: ModuleType,
+                 describe: ModuleType, words: ModuleType | None = None, picture: ModuleType | None = None,
+                 bot: ModuleType | None = None) -> None:
+        self.meta = meta
+        self.initial_state = state.initial_state
+        self.setup = state.setup
+        self.decision = flow.decision
+        self.legal_moves = moves.legal_moves
+        self.decide = decide.decide
+        self.evolve = evolve.evolve
+        self.view = view.view
+        self.scores = scoring.scores
+        self.is_over = scoring.is_over
+        self.winners = scoring.winners
+        self.describe = describe.describe
+        if words is not None:
+            self.label = words.label
+            self.prompt = words.prompt
+        if picture is not None:
+            self.picture = picture.picture
+        self.bot = bot
+
+    def __repr__(self) -> str:
+        return f"<rules {self.meta.name}>"
+
+
+def package_modules(package: ModuleType) -> dict[str, Any]:
+    """The template modules a package has, by name (used by the template conformance test)."""
+    return {name: getattr(package, name) for name in TEMPLATE_MODULES if hasattr(package, name)}
+
+
+#: Module names of the template, in reading order (see README.md).
+TEMPLATE_MODULES = ("content", "state", "flow", "moves", "decide", "resolver", "effects", "evolve",
+                    "view", "scoring", "describe", "words", "picture", "bot")
