@@ -26,6 +26,7 @@ from .content import load_chapter
 from .describe import describe as _describe
 from .evolve import evolve as _evolve
 from .moves import legal_moves as _legal_moves
+from .query import injury_seats
 from .state import initial_state as _initial_state, setup as _setup
 from .view import view as _view
 
@@ -50,6 +51,7 @@ class Heredity:
         p = state["pending"]
         if p is not None:
             seats = state["control"][p["pc"]] if p["pc"] else list(range(state["players"]))
+            seats = set(seats) | set(injury_seats(state))         # a voluntary injury at any time (HER-INJURY-05)
             return Decision.team(sorted(seats), p["kind"].replace("_", " "))
         return Decision.team(list(range(state["players"])), "action window: spend Action tokens or end the window")
 

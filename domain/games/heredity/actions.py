@@ -737,9 +737,21 @@ def check_injure(s: dict, seat: int, move: dict) -> tuple:
     return pc, card
 
 
+#: Pending decisions asked by an instruction that stays on the stack until answered, whose options
+#: depend on the PC's slots: after a voluntary injury they are cleared and asked again.
+RECOMPUTED = ("damage_slot", "injury_card", "ally_join")
+
+
 def do_injure(t, seat: int, move: dict) -> None:
+    """HER-INJURY-05/06, HER-DECIDE-09: "at any time", also while a decision is pending. The revealed
+    slot is available at once, so a pending Damage placement (or forced injury, or joining an ally's
+    attack) is asked again with the options recomputed: the book's Maeve example places the remaining
+    Damage token on the revealed slot."""
     pc, card = check_injure(t.s, seat, move)
     I.injure(t, pc, card, voluntary=True)
+    p = t.s["pending"]
+    if p is not None and p["kind"] in RECOMPUTED and p["pc"] in (pc, None):
+        t.emit("PendingCleared", kind=p["kind"], choice=None, recomputed=True)
 
 
 def check_end_window(s: dict, seat: int, move: dict) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .board import board
 from .query import (
     C, available_tokens, card_zone, char_area, defence, face, face_side, free_heart_slots, immune,
-    in_play, is_ally, is_dying, is_full, is_hostile, items_of, items_in_area, npc_section, npcs_on_terrain,
+    in_play, injurable_cards, is_ally, is_dying, is_full, is_hostile, items_of, items_in_area, npc_section, npcs_on_terrain,
     override, pc_cards, same_area, standees, tokens,
 )
 from .timeline import anchor_fact, arrival_ops, next_position, restored
@@ -114,9 +114,12 @@ def advance(t: Ctx) -> None:
         t.emit("TimelineRestored", timeline=fixed[0], hourglass=fixed[1])
     host = t.s["timeline"][t.s["hourglass"]]["card"]
     ops = arrival_ops(t.s, t.s["hourglass"])
-    if host != C(t.s).family or not any(op.get("op") == "checkDefeat" for op in ops):
+    family = host == C(t.s).family
+    if not family or not any(op.get("op") == "checkDefeat" for op in ops):
+        # HER-TIMELINE-14, HER-AMB-40: after this card's Event, the defeat conditions printed by the cards;
+        # the Family card's own condition only where its Event concludes (HER-TIMELINE-09)
         t.emit("StackPush", frame={"ops": [{"op": "checkDefeat"}], "i": 0, "self": None, "actor": None,
-                                   "face": None, "vars": {}, "kind": "check"})
+                                   "face": None, "vars": {"family": True} if family else {}, "kind": "check"})
     push(t, ops, host, None, "event", track_face=True)
 
 
@@ -532,7 +535,10 @@ def op_hit(t, op):
         t.emit("DamageDiscarded", pc=pc)
         return
     free = free_heart_slots(s, pc)
-    if len(free) == 1:
+    revealed = top(t)["vars"].get("revealed")
+    # One free heart slot takes the token at once: the slot a forced injury just revealed (HER-INJURY-03), or
+    # any slot when no voluntary injury is possible (else the players may injure first, HER-INJURY-05/06).
+    if len(free) == 1 and (free[0].split(".")[0] == str(revealed) or not injurable_cards(s, pc)):
         step(t)
         t.emit("DamagePlaced", pc=pc, slot=free[0])
     elif free:
@@ -551,6 +557,8 @@ def injure(t: Ctx, pc: str, card: int, voluntary: bool = False) -> None:
         if isinstance(where, str) and where.startswith(f"{card}."):
             t.emit("TokenToMiddle", pc=pc, token=i)
     t.emit("SevereInjury", pc=pc, card=card, voluntary=voluntary)
+    if not voluntary:
+        set_var(t, "revealed", card)           # the remaining Damage goes on the revealed slot (HER-INJURY-03)
 
 
 def damage_npc(t: Ctx, npc: int, s_idx: int, amount: int) -> None:
@@ -884,10 +892,11 @@ def op_window(t, op):
         t.emit("WindowOpened", depth=len(t.s["stack"]))
 
 
-def check_defeat(s: dict) -> str | None:
+def check_defeat(s: dict, family: bool = True) -> str | None:
+    """The first fulfilled defeat condition: the Family card's (HER-TIMELINE-09, HER-DYING-06) when `family`,
+    then those printed by the narrative cards in play (HER-TIMELINE-14)."""
     fam = C(s).card(C(s).family)["front"]
-    ctx_state = s
-    if eval_static(ctx_state, fam["defeat"]):
+    if family and eval_static(s, fam["defeat"]):
         return "the Family card's Defeat condition is fulfilled"
     for key, card in s["cards"].items():
         rec = C(s).card(int(key))
@@ -918,8 +927,13 @@ def eval_static(s: dict, c: dict, self_card=None) -> bool:
 
 
 def op_check_defeat(t, op):
-    """HER-TIMELINE-09/14, HER-DYING-06, HER-AMB-40."""
-    reason = check_defeat(t.s)
+    """HER-TIMELINE-09/14, HER-DYING-06, HER-AMB-40. The Family card's Defeat condition (a Dying PC dies) is
+    checked where the Family card's Event section concludes: "The Event section of the Family card concludes
+    by checking the 'Defeat condition'". The check after any other card's Event (a frame of kind "check")
+    evaluates only the conditions printed by other cards, so a PC made Dying by an NPC can still be healed
+    in the next action window ("as soon as a Damage token is removed ... they are no longer Dying")."""
+    frame = top(t)
+    reason = check_defeat(t.s, family=frame["kind"] != "check" or bool(frame["vars"].get("family")))
     if reason:
         t.emit("GameEnded", outcome="defeat", reason=reason)
 

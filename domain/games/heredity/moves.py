@@ -13,7 +13,7 @@ from domain.engine import IllegalMove
 from . import actions as A
 from .board import board
 from .query import (
-    C, available_tokens, card_actions, face_side, items_in_area, items_of, is_free, npc_section, pc_cards, pc_slots,
+    C, available_tokens, card_actions, face_side, injurable_cards, items_in_area, items_of, is_free, npc_section, pc_cards, pc_slots,
     same_area, slot_state,
 )
 
@@ -31,14 +31,9 @@ def free_slots(s: dict, pc: str, icon: str) -> list[str]:
 
 
 def voluntary_injuries(s: dict, seat: int) -> list[dict]:
-    out = []
-    for pc in s["pcs"]:
-        if seat in s["control"][pc]:
-            for card in pc_cards(s, pc):
-                move = {"type": "injure", "pc": pc, "card": card}
-                if face_side(s, card) == "front" and _ok(A.check_injure, s, seat, move):
-                    out.append(move)
-    return out
+    """HER-INJURY-05, HER-DECIDE-09: at any time, by any controller of the PC."""
+    return [{"type": "injure", "pc": pc, "card": card} for pc in sorted(s["pcs"]) if seat in s["control"][pc]
+            for card in injurable_cards(s, pc)]
 
 
 def legal_moves(s: dict, seat: int) -> list[dict]:
@@ -47,7 +42,7 @@ def legal_moves(s: dict, seat: int) -> list[dict]:
     if s["pending"] is not None:
         p = s["pending"]
         if p["pc"] is not None and seat not in s["control"][p["pc"]]:
-            return []
+            return voluntary_injuries(s, seat)            # "at any time" (HER-INJURY-05)
         options = [k for k, o in enumerate(p["options"])
                    if not (isinstance(o, dict) and "slot" in o and seat not in s["control"][o["pc"]])]
         drops = []

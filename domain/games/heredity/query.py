@@ -80,6 +80,18 @@ def is_dying(state: dict, pc: str) -> bool:
     return not free_heart_slots(state, pc)
 
 
+def injurable_cards(state: dict, pc: str) -> list[int]:
+    """HER-INJURY-05, HER-AMB-38: the PC's cards showing their front with a Damage token on every slot
+    (a voluntary severe injury is possible on them)."""
+    return [n for n in pc_cards(state, pc) if face_side(state, n) == "front"
+            and all(slot_state(state, ref)["d"] for ref, _ in card_slots(state, n))]
+
+
+def injury_seats(state: dict) -> list[int]:
+    """Seats that may take a voluntary severe injury now (they control a PC with an injurable card)."""
+    return sorted({seat for pc in state["pcs"] if injurable_cards(state, pc) for seat in state["control"][pc]})
+
+
 def available_tokens(state: dict, pc: str) -> list[int]:
     return [i for i, t in enumerate(state["pcs"][pc]["tokens"]) if t == "avail"]
 
