@@ -9,6 +9,8 @@ Environment (eventsourcing's Environment, so ``<APPNAME>_<KEY>`` overrides ``<KE
   (default, loses nothing acknowledged), ``everysec`` or ``no``.
 - ``REDIS_KEY_PREFIX``: first component of every key (default ``heirloom``).
 - ``ORIGINATOR_ID_TYPE``: ``uuid`` (default) or ``text``, as for the SQLite module.
+- ``SNAPSHOTS_KEEP``: ``all`` (default, the library's behaviour) or ``latest``: a new
+  snapshot of an aggregate replaces the older ones (Heirloom's GameService sets it).
 - ``TRANSCODER_TOPIC``: the library's setting; default here is the orjson transcoder
   (``domain.eventstore.transcoder:OrjsonTranscoder``). Set
   ``eventsourcing.persistence:JSONTranscoder`` to use the library's.
@@ -39,6 +41,7 @@ from domain.eventstore.recorders import (
     RedisApplicationRecorder,
     RedisDatastore,
     RedisProcessRecorder,
+    RedisSnapshotRecorder,
     RedisTrackingRecorder,
 )
 from domain.eventstore.transcoder import OrjsonTranscoder
@@ -115,6 +118,7 @@ class RedisFactory(InfrastructureFactory[RedisTrackingRecorder]):
     HEIRLOOM_DATA_DIR = "HEIRLOOM_DATA_DIR"
     HEIRLOOM_REDIS_APPENDFSYNC = "HEIRLOOM_REDIS_APPENDFSYNC"
     ORIGINATOR_ID_TYPE = "ORIGINATOR_ID_TYPE"
+    SNAPSHOTS_KEEP = "SNAPSHOTS_KEEP"
 
     aggregate_recorder_class = RedisAggregateRecorder
     application_recorder_class = RedisApplicationRecorder
@@ -153,6 +157,12 @@ class RedisFactory(InfrastructureFactory[RedisTrackingRecorder]):
         return OrjsonTranscoder()
 
     def aggregate_recorder(self, purpose: str = "events") -> AggregateRecorder:
+        keep = (self.env.get(self.SNAPSHOTS_KEEP) or "all").strip().lower()
+        if keep not in ("all", "latest"):
+            msg = f"Invalid {self.SNAPSHOTS_KEEP} {keep!r}, must be 'all' or 'latest'"
+            raise OSError(msg)
+        if purpose == "snapshots" and keep == "latest":
+            return RedisSnapshotRecorder(self.datastore, name=self._events_name(), purpose=purpose)
         return self.aggregate_recorder_class(
             self.datastore, name=self._events_name(), purpose=purpose
         )

@@ -178,6 +178,19 @@ local function lines(text)
   return t
 end
 local sel, batches = {}, {}
+local refs, parsed = {}, {}
+-- The (versions, topics) of a batch's header lines; a line without a topic has the topic
+-- of the line before.
+local function parse(batch)
+  local vs, ts = {}, {}
+  local topic = ''
+  for v, rest in string.gmatch(string.match(batch, '^[^%z]*'), '(%-?%d+) %d+([^\n]*)\n') do
+    if rest ~= '' then topic = string.sub(rest, 2) end
+    vs[#vs + 1] = v
+    ts[#ts + 1] = topic
+  end
+  return vs, ts
+end
 local found = 0
 local cursor = '-'
 local before = redis.call('XREVRANGE', KEYS[1], string.format('%d-0', first), '-', 'COUNT', 1)
@@ -198,19 +211,43 @@ while not done do
       if nid + count < first then
         nid = nid + count
       else
-        local batch = redis.call('GET', head .. oids[k] .. tail .. ':' .. highs[k])
-        if not batch then return redis.error_reply('HEIRLOOM_MISSING ' .. oids[k]) end
-        local ref = nil
-        local topic = ''
-        for v, rest in string.gmatch(string.match(batch, '^[^%z]*'), '(%-?%d+) %d+([^\n]*)\n') do
-          if rest ~= '' then topic = string.sub(rest, 2) end  -- no topic: the line before's
+        local key = head .. oids[k] .. tail .. ':' .. highs[k]
+        local batch = redis.call('GET', key)
+        local vs, ts, from, to
+        if batch and string.sub(batch, 1, 2) ~= 'z\n' then
+          vs, ts = parse(batch)
+          from, to = 1, #vs
+        else
+          -- Compacted (compact.py): the batch was merged into the aggregate's batch that
+          -- holds its highest version; its events are the `count` lines ending there.
+          if not batch then
+            local index = head .. oids[k] .. tail
+            local holder = redis.call('ZRANGEBYSCORE', index, highs[k], '+inf', 'LIMIT', 0, 1)
+            if holder[1] then
+              key = index .. ':' .. holder[1]
+              batch = redis.call('GET', key)
+            end
+          end
+          if not batch then return redis.error_reply('HEIRLOOM_MISSING ' .. oids[k]) end
+          if parsed[key] == nil then parsed[key] = {parse(batch)} end
+          vs, ts = parsed[key][1], parsed[key][2]
+          local high = tonumber(highs[k])
+          local lo, hi = 1, #vs
+          while lo < hi do  -- the line of version `high` (lines are in version order)
+            local mid = math.floor((lo + hi) / 2)
+            if tonumber(vs[mid]) < high then lo = mid + 1 else hi = mid end
+          end
+          from, to = lo - count + 1, lo
+        end
+        for i = from, to do
           nid = nid + 1
           if stop and nid > stop then done = true; break end
-          if nid >= first and (topics == nil or topics[topic]) then
-            if ref == nil then batches[#batches + 1] = batch; ref = #batches end
+          if nid >= first and (topics == nil or topics[ts[i]]) then
+            local ref = refs[key]
+            if ref == nil then batches[#batches + 1] = batch; ref = #batches; refs[key] = ref end
             sel[#sel + 1] = nid
             sel[#sel + 1] = oids[k]
-            sel[#sel + 1] = v
+            sel[#sel + 1] = vs[i]
             sel[#sel + 1] = ref
             found = found + 1
             if found >= limit then done = true; break end
@@ -226,6 +263,39 @@ while not done do
   if chunk < 1000 then chunk = chunk * 4 end
 end
 return {sel, batches}
+"""
+
+# Snapshots keep the latest only (a snapshot makes every older one useless, and each holds
+# the whole aggregate). KEYS: index, batch key; ARGV: version, batch. An older or equal
+# version than the stored one writes nothing (returns 0).
+SNAPSHOT_PUT_LUA = r"""
+local top = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+if top[2] and tonumber(ARGV[1]) <= tonumber(top[2]) then return 0 end
+for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  redis.call('UNLINK', KEYS[1] .. ':' .. m)
+end
+redis.call('DEL', KEYS[1])
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[2])
+return 1
+"""
+
+# Replace every batch of an aggregate by one compact batch (compact.py) at its highest
+# version, if nothing changed since the batches were read. KEYS[1] = index; ARGV: the
+# highest member read, the number of members read, the compact batch. Returns 1, or 0
+# (nothing written) when the aggregate moved on or has a batch below its head (":mixed").
+COMPACT_LUA = r"""
+local index = KEYS[1]
+if redis.call('ZCARD', index) ~= tonumber(ARGV[2]) then return 0 end
+local top = redis.call('ZREVRANGE', index, 0, 0)
+if top[1] ~= ARGV[1] or redis.call('EXISTS', index .. ':mixed') == 1 then return 0 end
+for _, m in ipairs(redis.call('ZRANGE', index, 0, -1)) do
+  redis.call('UNLINK', index .. ':' .. m)
+end
+redis.call('DEL', index)
+redis.call('ZADD', index, ARGV[1], ARGV[1])
+redis.call('SET', index .. ':' .. ARGV[1], ARGV[3])
+return 1
 """
 
 # KEYS[1] = tracking hash; ARGV[1] = application name, ARGV[2] = notification id
@@ -361,4 +431,6 @@ APPEND_ONE = LuaScript(APPEND_ONE_LUA)
 SELECT_EVENTS = LuaScript(SELECT_EVENTS_LUA)
 SELECT = LuaScript(SELECT_LUA)
 TRACK = LuaScript(TRACKING_LUA)
+SNAPSHOT_PUT = LuaScript(SNAPSHOT_PUT_LUA)
+COMPACT = LuaScript(COMPACT_LUA)
 TRACKED_WRITE = LuaScript(TRACKED_WRITE_LUA)
