@@ -52,6 +52,8 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         description="An event-sourced board-game server with an audit log.",
         version="0.1.0",
         default_response_class=OrjsonResponse,
+        docs_url=None,  # /docs is served by api.web with local assets (works offline)
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.service = service if service is not None else GameService(env=settings.service_env())
@@ -61,4 +63,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     from api.projections_deps import install_projections  # the read side (projections/)
 
     install_projections(app)
+    from api.web import install as install_web  # pages, static files, /docs
+
+    install_web(app)
     return app

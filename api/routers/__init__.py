@@ -1,6 +1,6 @@
 """The routers of the app, in order. Other packages append theirs to `ROUTERS`."""
 
-from . import analytics, audit, events, game_types, games, health, moves, replay, scores, stream, undo
+from . import analytics, audit, board, events, game_types, games, health, moves, replay, scores, stream, undo
 
 ROUTERS = [
     health.router,
@@ -15,4 +15,5 @@ ROUTERS = [
     analytics.router,
     audit.router,
     stream.router,
+    board.router,
 ]

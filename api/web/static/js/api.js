@@ -1,0 +1,118 @@
+// The JSON API from the browser, and the tokens this tab holds.
+//
+// A token arrives in the URL fragment (#token=...), which browsers never send to a server,
+// and is kept in this tab's sessionStorage under the game's id. It is sent only as
+// "Authorization: Bearer" to this same origin, never in a query string.
+
+const key = (gameId) => `heirloom.game.${gameId}`;
+
+export function loadHeld(gameId) {
+  let held = null;
+  try { held = JSON.parse(sessionStorage.getItem(key(gameId)) || "null"); } catch (e) { held = null; }
+  held = held && typeof held === "object" ? held : {};
+  held.seats = held.seats || {};
+  held.referee = held.referee || null;
+  held.current = held.current || null;
+  if (held.follow === undefined) held.follow = true;
+  return held;
+}
+
+export function saveHeld(gameId, held) {
+  sessionStorage.setItem(key(gameId), JSON.stringify(held));
+}
+
+// The token of the viewer `who` ("seat:N", "referee" or "spectator") or null.
+export function tokenOf(held, who) {
+  if (!who || who === "spectator") return null;
+  if (who === "referee") return held.referee;
+  const seat = who.startsWith("seat:") ? who.slice(5) : null;
+  return seat !== null ? held.seats[seat] || null : null;
+}
+
+export function viewers(held) {
+  const seats = Object.keys(held.seats).map(Number).sort((a, b) => a - b).map((s) => `seat:${s}`);
+  return held.referee ? [...seats, "referee"] : seats;
+}
+
+// Read `name` from the URL fragment and take the fragment out of the address bar,
+// so the secret is not left on screen, in the history or in a shared link.
+export function takeFragment(name) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const value = params.get(name);
+  if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
+  return value;
+}
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && (body.detail || body.error)) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+export async function api(path, { token = null, method = "GET", body, text = false } = {}) {
+  const headers = { Accept: text ? "image/svg+xml" : "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store",
+  });
+  if (!response.ok) {
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = null; }
+    throw new ApiError(response.status, data);
+  }
+  return text ? response.text() : response.json();
+}
+
+// A tiny element builder: el("li", {dataset: {step: 3}, onclick}, "text", child).
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Put an SVG document sent by this server into `container` (it escapes every text node).
+export function showSvg(container, svgText) {
+  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (!svg || svg.nodeName !== "svg") { container.textContent = "The picture could not be read."; return null; }
+  for (const script of svg.querySelectorAll("script, foreignObject")) script.remove();
+  const node = document.importNode(svg, true);
+  container.replaceChildren(node);
+  return node;
+}
+
+export function seatName(names, seat) {
+  const name = names[seat];
+  return name ? name : `Seat ${seat}`;
+}
+
+// "seat:1" / "referee" / "spectator" in words.
+export function actorName(names, actor) {
+  if (!actor) return "";
+  if (actor.startsWith("seat:")) return seatName(names, Number(actor.slice(5)));
+  if (actor.startsWith("bot:")) return `a bot (${actor.slice(4)})`;
+  return actor === "referee" ? "the referee" : actor;
+}
+
+export function fallbackLabel(move) {
+  if (!move || typeof move !== "object") return String(move);
+  const kind = String(move.type || "move").replace(/_/g, " ");
+  const details = Object.entries(move).filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k.replace(/_/g, " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
+  return kind.charAt(0).toUpperCase() + kind.slice(1) + (details ? ` (${details})` : "");
+}
+
+export const SEAT_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"];

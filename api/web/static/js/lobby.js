@@ -1,0 +1,120 @@
+// The lobby's new-game form: seats by invitation links or all on this screen, bots when offered.
+import { api, ApiError, el, loadHeld, saveHeld } from "./api.js";
+
+const form = document.getElementById("new-game");
+const gameSelect = form.elements.game;
+const players = form.elements.players;
+const result = document.getElementById("new-game-result");
+const errorBox = document.querySelector("[data-testid=new-game-error]");
+
+function option() { return gameSelect.selectedOptions[0]; }
+function botLevels() {
+  try { return JSON.parse(option().dataset.botLevels || "[]"); } catch (e) { return []; }
+}
+
+function syncPlayers() {
+  const min = Number(option().dataset.min), max = Number(option().dataset.max);
+  players.min = String(min);
+  players.max = String(max);
+  const value = Number(players.value);
+  if (!(value >= min && value <= max)) players.value = String(Math.max(min, Math.min(max, value || min)));
+  const count = Number(players.value);
+  form.elements.names.placeholder = Array.from({ length: count }, (_, i) => `player ${i + 1}`).join(", ");
+  syncBots(count);
+}
+
+// One "person / bot level" choice per seat, shown only when the server offers bot levels.
+function syncBots(count) {
+  const levels = botLevels();
+  const box = document.getElementById("ng-bots");
+  box.hidden = !levels.length;
+  const seats = document.getElementById("ng-bot-seats");
+  const before = Object.fromEntries([...seats.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
+  seats.replaceChildren(...(levels.length ? Array.from({ length: count }, (_, seat) => {
+    const id = `ng-bot-${seat}`;
+    const select = el("select", { id, name: `bot-${seat}`, dataset: { seat: String(seat) } },
+      el("option", { value: "" }, "a person"), ...levels.map((level) => el("option", { value: level }, `bot: ${level}`)));
+    if (before[seat] !== undefined) select.value = before[seat];
+    return el("label", { for: id }, `Seat ${seat} `, select);
+  }) : []));
+}
+
+function linkRow(label, href, testid) {
+  const copy = el("button", { type: "button", class: "small", onclick: async () => {
+    try { await navigator.clipboard.writeText(href); copy.textContent = "copied"; } catch (e) { copy.textContent = "select and copy"; }
+  } }, "Copy");
+  return el("li", {}, el("span", { class: "who" }, label), el("a", { href, "data-testid": testid }, href), copy);
+}
+
+function showCreated(created, names, seating) {
+  const origin = location.origin;
+  const id = created.id;
+  const held = loadHeld(id);
+  held.referee = created.referee_token;
+  const items = [];
+  let intro;
+  if (created.invites) {
+    intro = "Send each player their own link (each works once). Keep the referee link to yourself.";
+    for (const invite of created.invites) {
+      items.push(linkRow(`${names[invite.seat] || `Seat ${invite.seat}`}`,
+        `${origin}/ui/join/${id}#invite=${encodeURIComponent(invite.invite)}`, "invite-link"));
+    }
+    held.current = "referee";
+  } else if (seating === "invite") {
+    // This server hands out seat tokens directly: each player's link carries their token.
+    intro = "Send each player their own link (it holds their seat's secret). Keep the referee link to yourself.";
+    for (const seat of created.seats) {
+      items.push(linkRow(`${names[seat.seat] || `Seat ${seat.seat}`}`,
+        `${origin}/ui/games/${id}#token=${encodeURIComponent(seat.token)}`, "invite-link"));
+    }
+    held.current = "referee";
+  } else {
+    intro = "Every seat is held by this browser tab: the table follows whoever must act.";
+    for (const seat of created.seats || []) held.seats[String(seat.seat)] = seat.token;
+    held.current = created.seats && created.seats.length ? `seat:${created.seats[0].seat}` : "referee";
+    held.follow = true;
+  }
+  saveHeld(id, held);
+  items.push(linkRow("Referee", `${origin}/ui/games/${id}#token=${encodeURIComponent(created.referee_token)}`, "referee-link"));
+  result.replaceChildren(
+    el("h3", {}, "The game is set up"),
+    el("p", {}, intro),
+    el("ul", { class: "links" }, items),
+    el("p", {}, el("a", { href: `/ui/games/${id}`, "data-testid": "table-link", class: "button-link" },
+      seating === "one-screen" ? "Open the table →" : "Open the table as referee →")),
+  );
+  result.hidden = false;
+  result.querySelector("a").focus();
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  errorBox.textContent = "";
+  const count = Number(players.value);
+  const names = form.elements.names.value.split(",").map((n) => n.trim()).filter(Boolean);
+  if (names.length && names.length !== count) {
+    errorBox.textContent = `Give ${count} names (one per seat) or none.`;
+    form.elements.names.focus();
+    return;
+  }
+  const seating = form.elements.seating.value;
+  const body = { game: gameSelect.value, players: count };
+  if (names.length) body.names = names;
+  if (seating === "invite") body.seating = "invite";
+  const bots = {};
+  for (const select of document.querySelectorAll("#ng-bot-seats select")) if (select.value) bots[select.dataset.seat] = select.value;
+  if (Object.keys(bots).length) body.bots = bots;
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    const created = await api("/games", { method: "POST", body });
+    const shown = names.length ? names : Array.from({ length: count }, (_, i) => (created.seats && created.seats[i] && created.seats[i].name) || `Seat ${i}`);
+    showCreated(created, shown, seating);
+  } catch (error) {
+    errorBox.textContent = error instanceof ApiError ? (error.body.detail || error.body.error) : String(error);
+  } finally { button.disabled = false; }
+});
+
+gameSelect.addEventListener("change", syncPlayers);
+players.addEventListener("input", () => syncPlayers());
+syncPlayers();

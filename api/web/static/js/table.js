@@ -1,0 +1,346 @@
+// The table: board, who acts, legal moves, move log, scores, the dispute desk; live.
+import {
+  api, ApiError, actorName, el, fallbackLabel, loadHeld, saveHeld, seatName, showSvg, takeFragment,
+  tokenOf, viewers, SEAT_COLOURS,
+} from "./api.js";
+import { follow } from "./live.js";
+
+const root = document.getElementById("table");
+const gameId = root.dataset.gameId;
+const names = JSON.parse(root.dataset.names || "[]");
+const $ = (id) => document.getElementById(id);
+const held = loadHeld(gameId);
+let game = null;          // the last GET /games/{id}
+let log = [];             // the last moves-log
+let busy = false, again = false;
+let playing = false;
+
+function say(text, ok = false) {
+  const box = $("message");
+  box.textContent = text || "";
+  box.classList.toggle("ok", ok);
+}
+
+function errorText(error) {
+  if (!(error instanceof ApiError)) return `The server did not answer (${error.message}).`;
+  const body = error.body;
+  if (body.error === "illegal_move") return `Not allowed: ${body.detail}${body.rule ? ` (${body.rule})` : ""}`;
+  if (body.error === "version_conflict") return "Someone moved first; the table is up to date now.";
+  return body.detail || body.error || `HTTP ${error.status}`;
+}
+
+function who() { return held.current || "spectator"; }
+function token() { return tokenOf(held, who()); }
+function mySeat() { return who().startsWith("seat:") ? Number(who().slice(5)) : null; }
+
+function viewerLabel(v) {
+  if (v === "referee") return "Referee";
+  if (v === "spectator") return "Spectator";
+  const seat = Number(v.slice(5));
+  return `${seatName(names, seat)} (seat ${seat})`;
+}
+
+function fillViewerSelect() {
+  const select = $("viewer");
+  const options = [...viewers(held), "spectator"];
+  select.replaceChildren(...options.map((v) => el("option", { value: v, selected: v === who() }, viewerLabel(v))));
+  const seats = Object.keys(held.seats).length;
+  $("follow-wrap").hidden = seats < 2;
+  $("follow").checked = !!held.follow;
+  $("copy-link").hidden = who() === "spectator";
+}
+
+async function adoptFragmentToken() {
+  const fresh = takeFragment("token");
+  if (!fresh) return;
+  try {
+    const view = await api(`/games/${gameId}`, { token: fresh });
+    if (view.you.role === "seat") { held.seats[String(view.you.seat)] = fresh; held.current = `seat:${view.you.seat}`; }
+    else if (view.you.role === "referee") { held.referee = fresh; held.current = "referee"; }
+    saveHeld(gameId, held);
+  } catch (error) {
+    say("The token in this link is not valid for this game; you are watching as a spectator.");
+  }
+}
+
+// ---- rendering
+
+function renderToAct() {
+  const box = $("to-act");
+  if (game.status === "finished") {
+    const winners = (game.winners || []).map((s) => seatName(names, s));
+    box.replaceChildren(el("p", { class: "who" }, "The game is over."),
+      el("p", {}, winners.length ? `Won by ${winners.join(", ")}.` : "Nobody won."));
+    return;
+  }
+  const seats = game.to_act || [];
+  const whoText = seats.length ? seats.map((s) => seatName(names, s)).join(", ") : "nobody";
+  const mine = mySeat() !== null && seats.includes(mySeat());
+  const prompt = game.prompt || (game.decision && game.decision.prompt) || "";
+  box.replaceChildren(
+    el("p", { class: "who" }, mine ? `Your turn, ${seatName(names, mySeat())}` : `To act: ${whoText}`),
+    prompt ? el("p", { class: "prompt" }, prompt) : null,
+  );
+}
+
+function renderMoves(listing) {
+  const box = $("legal-moves");
+  const moves = (listing && listing.moves) || [];
+  const labels = (listing && listing.labels) || [];
+  $("moves-filter-wrap").hidden = moves.length < 12;
+  const filter = $("moves-filter").value.trim().toLowerCase();
+  const buttons = moves.map((move, index) => {
+    const label = labels[index] || fallbackLabel(move);
+    return el("button", {
+      type: "button", class: "move", "data-testid": "legal-move", dataset: { index: String(index) },
+      hidden: !!filter && !label.toLowerCase().includes(filter),
+      onclick: () => play(move, listing.version),
+    }, label);
+  });
+  box.replaceChildren(...buttons);
+  if (!moves.length && game.status !== "finished") {
+    const text = who() === "spectator" ? "Spectators watch; open your seat's link to play."
+      : who() === "referee" ? "The referee does not play; use the dispute desk." : "Nothing to decide for you now.";
+    box.append(el("p", { class: "meta" }, text));
+  }
+}
+
+function renderScores() {
+  const scores = game.scores || {};
+  const winners = new Set(game.winners || []);
+  const rows = names.map((name, seat) => el("tr", {},
+    el("th", { scope: "row" }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat % 6]}` }),
+      name, winners.has(seat) ? " 🏆" : ""),
+    el("td", { class: "num" }, String(scores[String(seat)] ?? scores[seat] ?? 0))));
+  $("scores").replaceChildren(el("table", { class: "scores-table" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"))),
+    el("tbody", {}, rows)));
+}
+
+function renderLog() {
+  const list = $("move-log");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  list.replaceChildren(...log.map((entry) => el("li", {
+    dataset: { undone: entry.undone ? "true" : "false", moveNo: String(entry.move_no) },
+    value: entry.move_no,
+  }, entry.description || fallbackLabel(entry.move))));
+  if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+function myLastMove() {
+  const seat = mySeat();
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (!log[i].undone && log[i].seat === seat) return log[i];
+  }
+  return null;
+}
+
+function lastEffective() {
+  for (let i = log.length - 1; i >= 0; i--) if (!log[i].undone) return log[i];
+  return null;
+}
+
+function renderUndo() {
+  const button = $("undo");
+  const referee = who() === "referee";
+  $("referee-undo").hidden = !referee;
+  if (referee) {
+    const last = lastEffective();
+    const input = $("undo-to");
+    if (last) { input.max = String(last.move_no); if (!input.dataset.touched) input.value = String(last.move_no); }
+    button.textContent = "Undo from this move on";
+    button.disabled = !last;
+  } else {
+    button.textContent = "Take back my last move";
+    button.disabled = mySeat() === null || !myLastMove();
+  }
+}
+
+function requesterSeat(request) {
+  return request.by && request.by.startsWith("seat:") ? Number(request.by.slice(5)) : null;
+}
+
+function renderRequests() {
+  const box = $("undo-requests");
+  const requests = (game.undo_requests || []).filter((r) => r.status === "pending");
+  if (!requests.length) { box.replaceChildren(el("p", { class: "meta" }, "No open request.")); return; }
+  box.replaceChildren(...requests.map((request) => {
+    const from = requesterSeat(request);
+    const approvals = new Set(request.approvals || request.votes || []);
+    const voters = names.map((_, s) => s).filter((s) => s !== from);
+    const waiting = voters.filter((s) => !approvals.has(s));
+    const me = mySeat();
+    const buttons = [];
+    if (who() === "referee" || (me !== null && me !== from && !approvals.has(me))) {
+      buttons.push(el("button", { type: "button", "data-testid": "approve", onclick: () => vote(request, true) }, "Approve"));
+      buttons.push(el("button", { type: "button", "data-testid": "reject", onclick: () => vote(request, false) }, "Reject"));
+    } else if (me !== null && me === from) {
+      buttons.push(el("button", { type: "button", "data-testid": "withdraw", onclick: () => vote(request, false) }, "Withdraw"));
+    }
+    const why = waiting.length
+      ? `Pending: waiting for ${waiting.map((s) => seatName(names, s)).join(", ")} to approve (or the referee). `
+        + "It is not applied at once because it is not the asker's own last move with nothing played or revealed since."
+      : "Pending.";
+    return el("div", { class: "request", "data-testid": "undo-request", dataset: { requestId: request.request_id } },
+      el("p", {}, el("strong", {}, actorName(names, request.by)),
+        ` asks to undo move ${request.to_move} and every later one`, request.reason ? `: “${request.reason}”` : "."),
+      el("p", { class: "meta" }, `Approved by: ${approvals.size ? [...approvals].map((s) => seatName(names, s)).join(", ") : "nobody yet"}.`),
+      el("p", { class: "meta", "data-testid": "pending-why" }, why),
+      buttons.length ? el("div", { class: "buttons" }, buttons) : null);
+  }));
+}
+
+async function renderAudit() {
+  const box = $("audit");
+  try {
+    const audit = await api(`/games/${gameId}/audit/verify`);
+    box.className = audit.ok ? "ok" : "bad";
+    box.textContent = audit.ok
+      ? `ok — ${audit.events} events, chain head ${String(audit.head).slice(0, 12)}…`
+      : `broken: ${audit.problem || "the chain does not verify"}`;
+  } catch (error) {
+    box.className = "bad";
+    box.textContent = `cannot check: ${errorText(error)}`;
+  }
+}
+
+// ---- reading the game
+
+async function refresh() {
+  if (busy) { again = true; return; }
+  busy = true;
+  try {
+    do {
+      again = false;
+      await refreshOnce();
+    } while (again);
+  } finally { busy = false; }
+}
+
+async function refreshOnce() {
+  let view;
+  try {
+    view = await api(`/games/${gameId}`, { token: token() });
+  } catch (error) { say(errorText(error)); return; }
+  // One screen: hand the screen to the seat that must act now.
+  const seats = view.to_act || [];
+  if (held.follow && Object.keys(held.seats).length > 1 && who() !== "referee" && view.status !== "finished") {
+    const current = mySeat();
+    if (current === null || !seats.includes(current)) {
+      const next = seats.find((s) => held.seats[String(s)]);
+      if (next !== undefined) {
+        held.current = `seat:${next}`;
+        saveHeld(gameId, held);
+        fillViewerSelect();
+        view = await api(`/games/${gameId}`, { token: token() });
+      }
+    }
+  }
+  game = view;
+  const seat = mySeat();
+  const [listing, moves, board] = await Promise.all([
+    seat !== null && game.status !== "finished"
+      ? api(`/games/${gameId}/legal-moves`, { token: token() }).catch(() => null) : null,
+    api(`/games/${gameId}/moves-log`, { token: token() }).catch(() => log),
+    api(`/games/${gameId}/board.svg`, { token: token(), text: true }).catch(() => null),
+  ]);
+  if (listing && listing.version !== game.version) { again = true; }
+  log = moves;
+  $("status").textContent = game.status === "finished" ? "finished" : `running · move ${game.move_count}`;
+  if (board) showSvg($("board"), board);
+  renderToAct();
+  renderMoves(listing);
+  renderScores();
+  renderLog();
+  renderUndo();
+  renderRequests();
+  renderAudit();
+}
+
+// ---- acting
+
+async function play(move, version) {
+  if (playing) return;
+  playing = true;
+  for (const button of document.querySelectorAll("#legal-moves button")) button.disabled = true;
+  try {
+    const answer = await api(`/games/${gameId}/moves`, {
+      token: token(), method: "POST", body: { move, expected_version: version },
+    });
+    say(answer.description || "", true);
+  } catch (error) {
+    say(errorText(error));
+  } finally {
+    playing = false;
+    await refresh();
+  }
+}
+
+async function askUndo() {
+  const referee = who() === "referee";
+  const target = referee ? Number($("undo-to").value) : (myLastMove() || {}).move_no;
+  if (!target) return;
+  try {
+    const answer = await api(`/games/${gameId}/undo`, {
+      token: token(), method: "POST", body: { to_move: target, reason: $("undo-reason").value.trim() },
+    });
+    say(answer.status === "applied" ? `Undone from move ${target}.`
+      : "Asked: the others must approve (or the referee).", true);
+    $("undo-reason").value = "";
+    delete $("undo-to").dataset.touched;
+  } catch (error) { say(errorText(error)); }
+  await refresh();
+}
+
+async function vote(request, approve) {
+  try {
+    const answer = await api(`/games/${gameId}/undo/${request.request_id}/votes`, {
+      token: token(), method: "POST", body: { approve },
+    });
+    say(`The request is ${answer.status}.`, true);
+  } catch (error) { say(errorText(error)); }
+  await refresh();
+}
+
+// ---- wiring
+
+$("viewer").addEventListener("change", (event) => {
+  held.current = event.target.value;
+  held.follow = false;
+  saveHeld(gameId, held);
+  fillViewerSelect();
+  refresh();
+});
+$("follow").addEventListener("change", (event) => {
+  held.follow = event.target.checked;
+  saveHeld(gameId, held);
+  refresh();
+});
+$("moves-filter").addEventListener("input", () => {
+  const filter = $("moves-filter").value.trim().toLowerCase();
+  for (const button of document.querySelectorAll("#legal-moves button")) {
+    button.hidden = !!filter && !button.textContent.toLowerCase().includes(filter);
+  }
+});
+$("undo").addEventListener("click", askUndo);
+$("undo-to").addEventListener("input", (event) => { event.target.dataset.touched = "1"; });
+$("copy-link").addEventListener("click", async () => {
+  const link = `${location.origin}/ui/games/${gameId}#token=${token()}`;
+  try { await navigator.clipboard.writeText(link); say("Your private link is copied: keep it to yourself.", true); }
+  catch (e) { say("Copying is not allowed here."); }
+});
+
+(async function start() {
+  await adoptFragmentToken();
+  if (!held.current) held.current = viewers(held)[0] || "spectator";
+  saveHeld(gameId, held);
+  fillViewerSelect();
+  await refresh();
+  let timer = null;
+  follow(gameId, {
+    mode: root.dataset.live, after: game ? game.version : 0,
+    onEvent: () => { clearTimeout(timer); timer = setTimeout(refresh, 60); },
+    onState: (text) => { $("live-state").textContent = text === "live" ? "● live" : text; },
+  });
+  setInterval(refresh, 20000); // belt and braces if a stream is held up by a proxy
+})();
