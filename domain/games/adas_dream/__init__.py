@@ -15,7 +15,7 @@ from .describe import describe as _describe
 from .evolve import evolve as _evolve
 from .moves import legal_moves as _legal_moves
 from .state import initial_state as _initial_state, setup as _setup
-from .view import view as _view
+from .view import view as _view, view_move as _view_move
 
 
 class AdasDream:
@@ -77,6 +77,9 @@ class AdasDream:
 
     def describe(self, state, seat, move, facts):
         return _describe(state, seat, move, facts)
+
+    def view_move(self, move, facts, mover, viewer):
+        return _view_move(move, facts, mover, viewer)
 
 
 RULES = register(AdasDream())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import content as C
+from .state import choice_options
 
 RES_NAMES = {"money": "£", "coal": "Coal", "brass": "Brass", "book": "Book", "innov": "Innovation"}
 
@@ -179,9 +180,10 @@ def _pick_words(state, pick):
     fl = state["flow"]
     top = fl["agenda"][-1] if fl["agenda"] else None
     kind = top.get("kind") if top else None
+    opts = choice_options(state, top) if top is not None and top["k"] == "choice" else []
     if pick is None:
         return "declines"
-    if top is not None and top.get("opts") and pick in top["opts"] and not isinstance(pick, str):
+    if opts and pick in opts and not isinstance(pick, str):
         try:
             words = _structured(kind, pick, top)
         except (KeyError, IndexError, TypeError):
@@ -195,7 +197,7 @@ def _pick_words(state, pick):
         value = C.partner(pick)["name"]
     elif kind == "disc_src" and isinstance(pick, int):
         value = pick + 1
-    if kind in CHOICE_WORDS and top.get("opts") and pick in top["opts"]:
+    if kind in CHOICE_WORDS and opts and pick in opts:
         return CHOICE_WORDS[kind].format(value)
     return f"chooses {value}"
 

@@ -13,7 +13,7 @@ from domain.engine import IllegalMove
 
 from . import board as B
 from . import content as C
-from .state import deal, draw_dice, new_flow
+from .state import HAND_SOURCES, choice_options as options, deal, draw_dice, new_flow
 
 
 class Ctx:
@@ -39,13 +39,21 @@ class Ctx:
         self.fl["agenda"].append(item)
 
     def commit(self):
-        self.turn.emit("Flow", flow=self.fl, private_to=[], public={})
+        # Public: the flow record is bookkeeping every seat may see (whose turn, which phase, the options of a
+        # pending choice). A choice among the chooser's own cards keeps only where its options come from
+        # (`from`, see HAND_SOURCES), so no card of a hand is ever written here. Games stored before this carry
+        # the same fact marked private to nobody; evolve reads both alike.
+        self.turn.emit("Flow", flow=self.fl)
         return self.turn.facts
 
 
 # ------------------------------------------------------------------ choices
-def ask(ctx, seat, kind, opts, rule, data=None, optional=False):
-    """Push a choice; resolve it at once when there is exactly one mandatory option."""
+def ask(ctx, seat, kind, opts, rule, data=None, optional=False, source=None):
+    """Push a choice; resolve it at once when there is exactly one mandatory option.
+
+    `source` names a HAND_SOURCES entry instead of `opts` for a choice among the chooser's own cards."""
+    if source is not None:
+        opts = HAND_SOURCES[source](ctx.p(seat))
     if not opts:
         return
     if seat != ctx.fl["seat"] and not optional:      # out-of-turn Build consequences: first option (RULINGS)
@@ -53,14 +61,18 @@ def ask(ctx, seat, kind, opts, rule, data=None, optional=False):
     if len(opts) == 1 and not optional:
         CHOICES[kind](ctx, {"kind": kind, "s": seat, "d": data or {}}, opts[0])
         return
-    ctx.push({"k": "choice", "kind": kind, "s": seat, "opts": opts, "rule": rule, "d": data or {},
-              "optional": optional})
+    item = {"k": "choice", "kind": kind, "s": seat, "rule": rule, "d": data or {}, "optional": optional}
+    if source is None:
+        item["opts"] = opts
+    else:
+        item["from"] = source
+    ctx.push(item)
 
 
 def refusal_rule(item, pick):
     """The rule a refused pick breaks: the choice's own rule, or a more precise one."""
     if item["kind"] == "meeting" and isinstance(pick, dict) and any(
-            o["room"] == pick.get("room") and o["pay"] == pick.get("pay") for o in item["opts"]):
+            o["room"] == pick.get("room") and o["pay"] == pick.get("pay") for o in item.get("opts", [])):
         return "ADA-MEETING-05"          # the room can be paid for: the card slot is to its left or empty
     if item["kind"] in ("pub_stack", "stack") and isinstance(pick, list) and pick[:1] == ["obj"]:
         return "ADA-PUBLISH-04"          # never on an Objective disc (ADA-AMB-20, ADA-AMB-63)
@@ -72,9 +84,10 @@ def answer(ctx, seat, pick):
     if pick is None and item["optional"]:
         ctx.fl["agenda"].pop()
         return
-    if pick not in item["opts"]:
+    opts = options(ctx.st, item)
+    if pick not in opts:
         raise IllegalMove(refusal_rule(item, pick), f"{pick!r} is not one of the allowed choices for {item['kind']}")
-    pick = item["opts"][item["opts"].index(pick)]          # the canonical option (no 1.0 / true for 1)
+    pick = opts[opts.index(pick)]                          # the canonical option (no 1.0 / true for 1)
     ctx.fl["agenda"].pop()
     CHOICES[item["kind"]](ctx, item, pick)
 
@@ -346,7 +359,7 @@ def op_study_item(ctx, seat, e):
 
 
 def op_play_free(ctx, seat, e):
-    ask(ctx, seat, "play_free", list(ctx.p(seat)["hand"]), "ADA-PARTNER-14")
+    ask(ctx, seat, "play_free", None, "ADA-PARTNER-14", source="hand")
 
 
 def op_gain_partner(ctx, seat, e):
@@ -915,12 +928,11 @@ def h_file(ctx, item):
 
 
 def h_discard(ctx, item):
-    ask(ctx, item["s"], "discard", list(ctx.p(item["s"])["hand"]), item["rule"])
+    ask(ctx, item["s"], "discard", None, item["rule"], source="hand")
 
 
 def h_remove(ctx, item):
-    p = ctx.p(item["s"])
-    ask(ctx, item["s"], "remove", p["hand"] + p["discard"], "ADA-PARTNER-03")
+    ask(ctx, item["s"], "remove", None, "ADA-PARTNER-03", source="hand+discard")
 
 
 def h_draw(ctx, item):
@@ -995,7 +1007,7 @@ def h_finish(ctx, item):
     hand = ctx.p(seat)["hand"]
     if len(hand) > 5:
         ctx.push(item)
-        ask(ctx, seat, "hand_limit", list(hand), "ADA-PARTNER-08")
+        ask(ctx, seat, "hand_limit", None, "ADA-PARTNER-08", source="hand")
         return
     end_turn(ctx, seat)
 

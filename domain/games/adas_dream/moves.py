@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from . import board as B
 from . import content as C
+from .state import choice_options
 
 
 def pushes(ws, coal):
@@ -168,7 +169,7 @@ def legal_moves(state, seat):
         return start_moves(state, seat)
     top = agenda[-1]
     if top["k"] == "choice":
-        out = [{"type": "choose", "pick": o} for o in top["opts"]]
+        out = [{"type": "choose", "pick": o} for o in choice_options(state, top)]
         if top["optional"]:
             out.append({"type": "choose", "pick": None})
         return out

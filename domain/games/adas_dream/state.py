@@ -16,6 +16,21 @@ def new_flow(seat: int) -> dict:
             "opt_done": False, "taken": [], "ref": None, "agenda": [], "deferred": None, "final_wait": False}
 
 
+#: Choices among the chooser's own cards: their options are read from the state, never stored in the
+#: (public) Flow fact. The hand cannot change while such a choice waits: it is always on top of the agenda.
+HAND_SOURCES = {
+    "hand": lambda p: list(p["hand"]),
+    "hand+discard": lambda p: p["hand"] + p["discard"],
+}
+
+
+def choice_options(state, item):
+    """The options of a pending choice item (listed, or read from the chooser's cards)."""
+    if "opts" in item:
+        return item["opts"]
+    return HAND_SOURCES[item["from"]](state["players"][item["s"]])
+
+
 def new_player(seat: int, players: int, order: int) -> dict:
     money = 4 + (1 if order in (1, 3) else 0)          # ADA-SETUP-29
     coal = 1 + (1 if order in (2, 3) else 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.engine import EVERYONE, can_see
 
 from . import content as C
+from .state import choice_options
 
 
 def view(state: dict, viewer) -> dict:
@@ -35,7 +36,17 @@ def view(state: dict, viewer) -> dict:
     if top is not None:
         pending = {"kind": top.get("kind") or top.get("name"), "seat": fl["seat"]}
         if top["k"] == "choice" and (full or can_see(viewer, fl["seat"])):
-            pending["options"] = top["opts"]
+            pending["options"] = choice_options(state, top)
     out["turn"] = {k: fl.get(k) for k in ("seat", "ttype", "area", "adj_used", "played6", "opt_done", "deferred")}
     out["pending"] = pending
     return out
+
+
+def view_move(move: dict, facts: list, mover: int, viewer) -> dict:
+    """A played move as `viewer` sees it in listings: always whole.
+
+    No Ada's Dream move names anything hidden: a pick among one's own cards (a discard, a free play, a
+    removal, the hand limit) is made public by the fact it produces, and what a move draws or shuffles
+    lives in its facts, which are redacted on their own (`visible_fact`). So a move that draws cards or
+    refills the Workshop stays readable for everyone, while the cards drawn do not."""
+    return move

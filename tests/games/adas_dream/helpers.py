@@ -8,7 +8,7 @@ from domain.engine import IllegalMove, copy_state, fold, new_game
 from domain.engine.rng import Rng
 from domain.games.adas_dream import RULES
 from domain.games.adas_dream import content as C
-from domain.games.adas_dream.state import new_flow
+from domain.games.adas_dream.state import choice_options, new_flow
 
 
 NEUTRAL_OBJECTIVES = {"study": "obj_study_B1", "travel": "obj_travel_B1", "meeting": "obj_meeting_B2",
@@ -58,7 +58,7 @@ class G:
     def opts(self):
         top = self.top()
         assert top and top["k"] == "choice", f"no pending choice: {top}"
-        return top["opts"]
+        return choice_options(self.s, top)
 
     def do(self, seat, move):
         self.no += 1
@@ -136,7 +136,7 @@ class G:
                 return
             if top["k"] == "choice":
                 if top["kind"] == "hand_limit":
-                    self.pick(top["opts"][0])
+                    self.pick(self.opts()[0])
                     continue
                 if top["optional"]:
                     self.pick(None)

@@ -16,7 +16,7 @@ def meeting_turn(g, seat, room, disc_gear, claim_gear=None):
         g.pick(claim_gear)
     while g.top() and g.top()["k"] == "choice":
         top = g.top()
-        g.pick(None if top["optional"] else top["opts"][0])
+        g.pick(None if top["optional"] else g.opts()[0])
     g.skip_to_end()
 
 
