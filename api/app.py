@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from api.responses import OrjsonResponse
 
 from api import errors
+from api.body_limit import BodyLimitMiddleware
 from api.settings import ConfigurationError, Settings
 from domain.games import GAME_PACKAGES, load_all
 from domain.service import GameService
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         docs_url=None,  # /docs is served by api.web with local assets (works offline)
         redoc_url=None,
     )
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
     app.state.settings = settings
     app.state.service = service if service is not None else GameService(env=settings.service_env())
     errors.install(app)

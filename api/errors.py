@@ -14,6 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from api.responses import OrjsonResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from domain.engine import IllegalMove
 from domain.service import ServiceError
@@ -21,19 +22,42 @@ from domain.service import ServiceError
 log = logging.getLogger("heirloom.api")
 
 HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-              405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
+              405: "method_not_allowed", 409: "conflict", 413: "body_too_large", 415: "unsupported_media_type",
               422: "invalid_request"}
 
 
-def error_response(status: int, code: str, detail: str, **extra) -> OrjsonResponse:
-    return OrjsonResponse({"error": code, "detail": detail, **extra}, status_code=status)
+PROBED_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
+def error_response(status: int, code: str, detail: str, headers: dict[str, str] | None = None,
+                   **extra) -> OrjsonResponse:
+    return OrjsonResponse({"error": code, "detail": detail, **extra}, status_code=status, headers=headers)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route serves at this path (Starlette's own 405 names only the first
+    route whose path matched, e.g. GET for /games although POST /games exists too)."""
+    allowed = []
+    for method in PROBED_METHODS:
+        probe = {**request.scope, "method": method}
+        if any(route.matches(probe)[0] is Match.FULL for route in request.app.router.routes):
+            allowed.append(method)
+    return allowed
 
 
 def _validation_detail(error: RequestValidationError) -> tuple[str, list[dict]]:
     problems = []
     for item in error.errors():
-        location = ".".join(str(part) for part in item.get("loc", ()))
-        problems.append({"loc": location, "msg": str(item.get("msg", "")), "type": str(item.get("type", ""))})
+        kind = str(item.get("type", ""))
+        parts = item.get("loc", ())
+        message = str(item.get("msg", ""))
+        if kind == "json_invalid":  # loc is ("body", <offset>): say what it is
+            parts = parts[:1]
+            reason = (item.get("ctx") or {}).get("error", "")
+            message = f"not valid JSON ({reason})" if reason else "not valid JSON"
+        message = message.removeprefix("Value error, ")
+        location = ".".join(str(part) for part in parts)
+        problems.append({"loc": location, "msg": message, "type": kind})
     text = "; ".join(f"{p['loc']}: {p['msg']}" for p in problems) or "invalid request"
     return text, problems
 
@@ -55,11 +79,19 @@ def install(app: FastAPI) -> None:
         return error_response(422, "invalid_request", text, errors=problems)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, error: StarletteHTTPException) -> OrjsonResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> OrjsonResponse:
         if isinstance(error.detail, dict) and "error" in error.detail:
             return OrjsonResponse(error.detail, status_code=error.status_code, headers=error.headers)
+        if error.status_code == 400:
+            # FastAPI's "There was an error parsing the body" (e.g. bytes that are not UTF-8):
+            # the same 422 as any other body that is not valid JSON.
+            return error_response(422, "invalid_request", "body: not valid JSON (or not UTF-8)",
+                                  errors=[{"loc": "body", "msg": "not valid JSON", "type": "json_invalid"}])
+        headers = dict(error.headers or {})
+        if error.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(request))
         code = HTTP_CODES.get(error.status_code, "error")
-        return error_response(error.status_code, code, str(error.detail))
+        return error_response(error.status_code, code, str(error.detail), headers=headers or None)
 
     @app.exception_handler(PersistenceError)
     async def store_error(_: Request, error: PersistenceError) -> OrjsonResponse:

@@ -7,6 +7,8 @@
 - ``HEIRLOOM_EXTRA_GAMES``: comma list of extra game modules to import (test games).
 - ``HEIRLOOM_STRICT_GAMES``: ``0`` logs and skips a game package that fails to import
   (default ``1``: the server refuses to start without it).
+- ``HEIRLOOM_MAX_BODY_BYTES``: larger request bodies are refused with 413 before they are
+  parsed (default 1 MiB).
 - ``PERSISTENCE_MODULE``: the eventsourcing persistence module (default ``domain.eventstore``;
   ``eventsourcing.popo`` keeps everything in memory, for quick experiments only).
 """
@@ -25,6 +27,15 @@ class ConfigurationError(Exception):
     """A setting the operator must fix; the CLI prints it as one line and exits with 2."""
 
 
+def _positive_int(environ: Mapping[str, str], name: str, default: int) -> int:
+    raw = (environ.get(name) or "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigurationError(f"{name}={raw!r} is not a positive whole number")
+    return int(raw)
+
+
 @dataclass(frozen=True)
 class Settings:
     redis_url: str | None = None
@@ -36,6 +47,7 @@ class Settings:
     #: Tests of the platform turn this off so one half-written game does not hide the rest.
     strict_games: bool = True
     extra_env: Mapping[str, str] = field(default_factory=dict)
+    max_body_bytes: int = 1024 * 1024
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -48,6 +60,7 @@ class Settings:
             extra_games=extra,
             persistence_module=environ.get("PERSISTENCE_MODULE") or DEFAULT_PERSISTENCE,
             strict_games=(environ.get("HEIRLOOM_STRICT_GAMES") or "1").strip().lower() not in ("0", "no", "false"),
+            max_body_bytes=_positive_int(environ, "HEIRLOOM_MAX_BODY_BYTES", 1024 * 1024),
         )
 
     @property
