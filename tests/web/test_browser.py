@@ -1,0 +1,298 @@
+"""The pages in a real browser (Chromium via Playwright) against a real `heirloom serve`:
+a game started from the lobby, invited players in separate browsers playing live, a takeback
+approved by the other player, the referee's undo, the replay viewer by keys and clicks, the
+charts, nothing fetched from another origin, and a spectator seeing no hidden information."""
+
+from __future__ import annotations
+
+import re
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.web.test_pages_http import auth, play_dice_duel
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+LIVE = 2000  # ms: a move elsewhere shows within 2 s
+
+
+def start_from_lobby(page, seating: str, names: str = "ada, bob") -> None:
+    page.goto("/")
+    form = page.get_by_test_id("new-game")
+    form.locator("[name=game]").select_option("dice_duel")
+    form.locator("[name=players]").fill("2")
+    form.locator("[name=names]").fill(names)
+    form.locator(f"[name=seating][value={seating}]").check()
+    form.locator("button[type=submit]").click()
+    expect(page.get_by_test_id("referee-link")).to_have_attribute("href", re.compile(r"/ui/games/[0-9a-f-]+#token=."))
+
+
+def log_items(page, undone: bool | None = None):
+    selector = "li" if undone is None else f"li[data-undone={'true' if undone else 'false'}]"
+    return page.get_by_test_id("move-log").locator(selector)
+
+
+def test_one_screen_game_from_the_lobby(contexts, web_server):
+    context, watch = contexts()
+    page = context.new_page()
+    start_from_lobby(page, "one-screen")
+    page.get_by_test_id("table-link").click()
+    expect(page).to_have_url(re.compile(r"/ui/games/[0-9a-f-]+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    expect(page.get_by_test_id("to-act")).to_contain_text("ada")
+    expect(page.get_by_test_id("board").locator("svg title").first).to_have_count(1)
+    roll = page.get_by_test_id("legal-move").filter(has_text="Roll")
+    roll.focus()
+    page.keyboard.press("Enter")  # keyboard play
+    expect(log_items(page)).to_have_count(1)
+    expect(log_items(page).first).to_contain_text("ada")
+    # One screen: the table hands itself to the seat that acts next.
+    expect(page.get_by_test_id("to-act")).to_contain_text("bob")
+    expect(page.get_by_test_id("viewer")).to_have_value("seat:1")
+    page.get_by_test_id("legal-move").filter(has_text="Roll").click()
+    expect(log_items(page)).to_have_count(2)
+    expect(page.get_by_test_id("scores")).to_contain_text("ada")
+    expect(page.get_by_test_id("audit")).to_contain_text("ok")
+    held = page.evaluate(f"sessionStorage.getItem('heirloom.game.{game_id}')")
+    tokens = re.findall(r'"([A-Za-z0-9_-]{40,})"', held)
+    assert len(tokens) == 3  # two seats and the referee, in this tab only
+    page.goto("/")
+    expect(page.get_by_test_id("game-list").locator(f"a[href='/ui/games/{game_id}']")).to_have_count(1)
+    watch.check()
+    assert not [url for url in watch.requested if any(token in url for token in tokens)]
+
+
+def test_invited_players_play_live_takeback_and_referee_undo(contexts):
+    creator, creator_watch = contexts()
+    lobby = creator.new_page()
+    start_from_lobby(lobby, "invite")
+    links = lobby.get_by_test_id("invite-link")
+    expect(links).to_have_count(2)
+    invites = [links.nth(i).get_attribute("href") for i in range(2)]
+    referee_link = lobby.get_by_test_id("referee-link").get_attribute("href")
+    players, watches = [], [creator_watch]
+    for href, name in zip(invites, ["ada", "bob"]):
+        context, watch = contexts()
+        page = context.new_page()
+        page.goto(href)
+        if "/ui/join/" in href:
+            page.locator("[name=name]").fill(name)
+            page.get_by_test_id("join").click()
+        expect(page).to_have_url(re.compile(r"/ui/games/[0-9a-f-]+$"))  # the secret left the address bar
+        players.append(page)
+        watches.append(watch)
+    ada, bob = players
+    expect(ada.get_by_test_id("legal-move").first).to_be_visible()
+    expect(bob.get_by_test_id("to-act")).to_contain_text("ada")
+    expect(bob.get_by_test_id("legal-move")).to_have_count(0)
+
+    ada.get_by_test_id("legal-move").filter(has_text="Roll").click()
+    expect(log_items(bob)).to_have_count(1, timeout=LIVE)  # live, no reload
+    expect(bob.get_by_test_id("legal-move").first).to_be_visible(timeout=LIVE)
+    bob.get_by_test_id("legal-move").filter(has_text="Roll").click()
+    expect(log_items(ada)).to_have_count(2, timeout=LIVE)
+
+    # A takeback of a roll (random, revealed) needs the other player's approval.
+    bob.get_by_test_id("undo").click()
+    approve = ada.get_by_test_id("undo-requests").get_by_test_id("approve")
+    expect(approve).to_be_visible(timeout=LIVE)
+    expect(ada.get_by_test_id("undo-requests")).to_contain_text("waiting for ada")
+    expect(bob.get_by_test_id("undo-requests").get_by_test_id("approve")).to_have_count(0)
+    approve.click()
+    expect(log_items(bob, undone=True)).to_have_count(1, timeout=LIVE)
+    expect(log_items(ada, undone=True)).to_have_count(1)
+    expect(bob.get_by_test_id("legal-move").first).to_be_visible(timeout=LIVE)  # bob to act again
+
+    # The referee undoes ada's first move at once.
+    referee_context, referee_watch = contexts()
+    watches.append(referee_watch)
+    referee = referee_context.new_page()
+    referee.goto(referee_link)
+    expect(referee.get_by_test_id("viewer")).to_have_value("referee")
+    expect(referee.get_by_test_id("undo")).to_be_enabled()
+    referee.get_by_test_id("undo-to").fill("1")
+    referee.get_by_test_id("undo").click()
+    expect(log_items(ada, undone=True)).to_have_count(2, timeout=LIVE)
+    expect(log_items(bob, undone=True)).to_have_count(2, timeout=LIVE)
+    expect(ada.get_by_test_id("legal-move").first).to_be_visible(timeout=LIVE)
+    for watch in watches:
+        watch.check()
+
+
+def test_replay_viewer_steps_by_keys_and_clicks(contexts, http):
+    created = http.post("/games", json={"game": "dice_duel", "players": 2, "names": ["ada", "bob"], "seed": 11}).json()
+    play_dice_duel(http, created)
+    game_id = created["id"]
+    log = http.get(f"/games/{game_id}/moves-log").json()
+    steps = len(log)
+    context, watch = contexts()
+    page = context.new_page()
+    page.goto(f"/ui/games/{game_id}/replay?step=0")
+    step, description = page.get_by_test_id("step"), page.get_by_test_id("description")
+    expect(page.get_by_test_id("steps")).to_have_text(str(steps))
+    expect(step).to_have_text("0")
+    expect(description).to_have_text("")
+    expect(page.get_by_test_id("board").locator("svg")).to_have_count(1)
+    chart = page.get_by_test_id("score-chart")
+    expect(chart).to_have_count(1)
+    expect(chart.locator("[data-role=step-marker]")).to_have_count(1)
+
+    page.keyboard.press("ArrowRight")
+    expect(step).to_have_text("1")
+    expect(description).to_have_text(log[0]["description"])
+    page.keyboard.press("ArrowRight")
+    expect(step).to_have_text("2")
+    expect(description).to_have_text(log[1]["description"])
+    assert log[0]["description"] != log[1]["description"]
+    expect(page).to_have_url(re.compile(r"\?step=2$"))
+    page.keyboard.press("End")
+    expect(step).to_have_text(str(steps))
+    expect(description).to_have_text(log[-1]["description"])
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_have_text(str(steps - 1))
+    page.keyboard.press("Home")
+    expect(step).to_have_text("0")
+    expect(description).to_have_text("")
+
+    page.get_by_test_id("next").click()
+    expect(step).to_have_text("1")
+    page.get_by_test_id("last").click()
+    expect(step).to_have_text(str(steps))
+    page.get_by_test_id("prev").click()
+    expect(step).to_have_text(str(steps - 1))
+    page.get_by_test_id("first").click()
+    expect(step).to_have_text("0")
+    items = page.get_by_test_id("move-list").locator("li")
+    expect(items).to_have_count(steps)
+    items.nth(2).click()
+    expect(step).to_have_text("3")
+    expect(description).to_have_text(log[2]["description"])
+    expect(page).to_have_url(re.compile(r"\?step=3$"))
+    marker_x = chart.locator("[data-role=step-marker]").get_attribute("x1")
+
+    page.goto(f"/ui/games/{game_id}/replay?step=5")  # a link shares a position
+    expect(step).to_have_text("5")
+    expect(description).to_have_text(log[4]["description"])
+    assert page.get_by_test_id("score-chart").locator("[data-role=step-marker]").get_attribute("x1") != marker_x
+    watch.check()
+
+
+def test_analytics_page_shows_charts(contexts, http):
+    for seed in (21, 22):
+        created = http.post("/games", json={"game": "dice_duel", "players": 2, "names": ["cy", "di"],
+                                            "seed": seed}).json()
+        play_dice_duel(http, created)
+    context, watch = contexts()
+    page = context.new_page()
+    page.goto("/ui/analytics/dice_duel")
+    expect(page.get_by_test_id("leaderboard")).to_contain_text("cy")
+    for hook in ("score-chart", "win-rates"):
+        expect(page.locator(f"svg[data-testid={hook}]")).to_have_count(1)
+    with page.expect_download() as download:
+        page.get_by_test_id("export-csv").click()
+    assert download.value.suggested_filename == "dice_duel-analytics.csv"
+    watch.check()
+
+
+def test_docs_work_offline(contexts):
+    context, watch = contexts()
+    page = context.new_page()
+    page.goto("/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Heirloom")
+    expect(page.locator(".opblock").first).to_be_visible()
+    watch.check()
+
+
+def test_phone_width_has_no_sideways_scrolling(contexts, http):
+    created = http.post("/games", json={"game": "dice_duel", "players": 2, "names": ["ada", "bob"]}).json()
+    play_dice_duel(http, created, moves=3)
+    context, watch = contexts(390, 844)
+    page = context.new_page()
+    for path in ("/", f"/ui/games/{created['id']}", f"/ui/games/{created['id']}/replay?step=1",
+                 "/ui/analytics/dice_duel"):
+        page.goto(path)
+        page.wait_for_load_state("networkidle") if path == "/" else expect(page.locator("main")).to_be_visible()
+        page.wait_for_timeout(300)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 392, f"{path} is {width}px wide at 390px"
+    watch.check()
+
+
+# ---- hidden information
+
+def content_names(game: str) -> dict[str, list[str]]:
+    """id -> the display names of that record, from the game's content files."""
+    names: dict[str, list[str]] = {}
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str):
+                names.setdefault(node["id"], []).extend(
+                    str(node[key]) for key in ("name", "title") if isinstance(node.get(key), str))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in (ROOT / "domain" / "games" / game / "content").glob("*.toml"):
+        walk(tomllib.loads(path.read_text()))
+    return names
+
+
+def strings(node, found: set[str]) -> set[str]:
+    if isinstance(node, dict):
+        for value in node.values():
+            strings(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            strings(value, found)
+    elif isinstance(node, str):
+        found.add(node)
+    return found
+
+
+def hidden_words(http, created: dict, game: str) -> set[str]:
+    """Card-like ids (and their names) that some seat sees and a spectator does not."""
+    game_id = created["id"]
+    public = strings(http.get(f"/games/{game_id}").json()["state"], set())
+    public |= strings(http.get(f"/games/{game_id}/moves-log").json(), set())
+    names = content_names(game)
+    base = lambda word: word.split("#", 1)[0]  # noqa: E731  (copies of a card: "start2#0")
+    public_names = {name for word in public for name in names.get(base(word), [])}
+    secret: set[str] = set()
+    for seat in created["seats"]:
+        seen = strings(http.get(f"/games/{game_id}", headers=auth(seat["token"])).json()["state"], set())
+        for word in seen - public:
+            if re.search(r"[0-9#_-]", word) and len(word) >= 4:
+                secret.add(word)
+                secret.update(n for n in names.get(base(word), []) if n not in public_names and len(n) >= 4)
+    return secret
+
+
+@pytest.mark.parametrize("game", ["adas_dream", "my_fathers_work"])
+def test_spectator_pages_hold_no_hidden_information(contexts, http, game):
+    types = {entry["name"] for entry in http.get("/game-types").json()}
+    if game not in types:
+        pytest.skip(f"{game} is not registered in this build")
+    created = http.post("/games", json={"game": game, "players": 2, "names": ["ada", "bob"], "seed": 7}).json()
+    secret = hidden_words(http, created, game)
+    assert secret, "the seats hold something hidden at the start (else this test checks nothing)"
+    context, watch = contexts()
+    page = context.new_page()
+    for path in (f"/ui/games/{created['id']}", f"/ui/games/{created['id']}/replay?step=0"):
+        page.goto(path)
+        expect(page.get_by_test_id("board").locator("svg")).to_have_count(1)
+        expect(page.get_by_test_id("audit")).to_contain_text("ok")
+        time.sleep(0.3)
+        text = page.evaluate("document.documentElement.textContent + ' ' + document.documentElement.outerHTML")
+        leaked = sorted(word for word in secret if word in text)
+        assert not leaked, f"a spectator's {path} shows hidden {leaked}"
+    watch.check()
