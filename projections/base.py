@@ -88,6 +88,18 @@ class GameProjection(Projection[RedisView]):
         """
         if after is None:
             after = self.view.max_tracking_id(tracking.application_name) or 0
+        ops = self.prepare(records, after)
+        try:
+            self.view.commit(tracking, ops, after)
+        except BaseException:
+            self.settle(tracking.notification_id, committed=False)
+            raise
+        self.settle(tracking.notification_id, committed=True)
+
+    def prepare(self, records: Sequence[EventRecord], after: int) -> list[Op]:
+        """The view changes of `records`, read after position `after`, not yet committed:
+        the caller commits them (alone, or with other views' in one script: runner.py)
+        and then calls `settle`."""
         if after != self.position:  # another runner moved the view: the caches are outdated
             self.forget()
         ops: list[Op] = []
@@ -104,14 +116,20 @@ class GameProjection(Projection[RedisView]):
                     raise
                 except Exception as error:
                     raise GameFailed(record, error) from error
-            self.view.commit(tracking, ops, after)
         except BaseException:
             self.forget()
-            raise
-        else:
-            self.position = tracking.notification_id
-        finally:
             self.pending = {}
+            raise
+        return ops
+
+    def settle(self, notification_id: int, *, committed: bool) -> None:
+        """After the commit of `prepare`'s changes: the caches are valid at the new position,
+        or, if the commit failed, dropped."""
+        self.pending = {}
+        if committed:
+            self.position = notification_id
+        else:
+            self.forget()
         while len(self.cache) > CACHE_SIZE:
             self.cache.popitem(last=False)
 

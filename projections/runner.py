@@ -1,17 +1,21 @@
 """Following the notification log: the projection runner, rebuilds and read-your-writes.
 
 `ProjectionRunner` is the eventsourcing runner's equivalent for several projections of one
-application: one thread per projection reads notifications after the view's tracking
-position in batches (`select_notifications`), applies them (`process_batch`) and commits
-the changes with the position of the batch's last notification. Reading the log in
-batches, rather than event by event from a subscription, lets the same loop catch up after
-a restart, rebuild with a progress bar and follow live writes.
+application, off the request path: one thread reads each page of notifications once
+(`select_notifications`), every projection turns it into view changes (`prepare`), and one
+script commits all of them with every view's new position (`COMMIT_VIEWS_LUA`): two Redis
+commands per page, however many projections, and a page holds every event written since
+the last one (under load, many moves). Then finished games are compacted (`compact` of
+the event store: one compressed record per game). Any failure (a conflict with another
+runner, a rebuild, a game whose event cannot be applied) falls back to `catch_up` per
+projection, which sorts it out, and the shared loop resumes.
 
-While the log is idle nothing is read: on the Redis event store one watcher thread per
-runner blocks on the log stream (`LogWaiter`, an ``XREAD BLOCK`` on its own connection) and
-wakes the projection threads when an append lands, in any process; `poke()` (a read that
-needs the newest events) wakes them too. A wait still ends after `idle_timeout` (5 s) as a
-safety net. On another store (no `log_waiter`) the threads poll every `poll_interval`.
+While the log is idle nothing is read: on the Redis event store the thread blocks on the
+log stream from its position (`LogWaiter.wait_after`, one ``XREAD BLOCK`` on its own
+connection, which an append in any process ends at once); `poke()` ends it too. A wait
+still ends after `idle_timeout` (5 s) as a safety net. On another store (no `log_waiter`)
+the thread polls every `poll_interval`. Read-your-writes (`wait`) waits on the positions
+held in memory, without asking Redis, when the runner runs in this process.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from eventsourcing.persistence import IntegrityError, Tracking
 
 from .base import GameFailed, GameProjection
 from .records import to_record
-from .views import StaleView
+from .views import COMMIT_VIEWS_LUA, StaleView
 
 log = logging.getLogger("heirloom.projections")
 
@@ -152,53 +156,52 @@ class ProjectionRunner:
     """Runs projections of `app` in background threads until `stop()`."""
 
     def __init__(self, app: Any, projections: Mapping[str, GameProjection], *, batch_size: int = 200,
-                 poll_interval: float = 0.05, idle_timeout: float = 5.0) -> None:
+                 poll_interval: float = 0.05, idle_timeout: float = 5.0, compact_finished: bool = True) -> None:
         self.app = app
         self.projections = dict(projections)
         self.batch_size = batch_size
-        #: Idle wait of the projection threads when the store cannot wake them (no log_waiter).
+        #: Idle wait of the follower when the store cannot wake it (no log_waiter).
         self.poll_interval = poll_interval
         #: Safety net: the longest idle wait when the log watcher wakes the threads.
         self.idle_timeout = idle_timeout
+        #: Fold a finished game's events into one compressed record (stores with `compact`).
+        self.compact_finished = compact_finished and hasattr(app.recorder, "compact")
         self.errors: dict[str, str] = {}
         self._stop = threading.Event()
-        self._wake = {name: threading.Event() for name in self.projections}
+        self._wake = threading.Event()
         self._progress = threading.Condition()
+        #: Position of each projection as this runner committed it (None: ask the view).
+        self._positions: dict[str, int | None] = dict.fromkeys(self.projections)
         self._threads: list[threading.Thread] = []
         self._waiter: Any = None
-        self._watcher: threading.Thread | None = None
 
     # ---- lifecycle
 
     def start(self) -> "ProjectionRunner":
         self._stop.clear()
         make_waiter = getattr(self.app.recorder, "log_waiter", None)
-        if make_waiter is not None and self._watcher is None:
+        if make_waiter is not None and self._waiter is None:
             self._waiter = make_waiter()
-            self._watcher = threading.Thread(target=self._watch, args=(self._waiter,), name="projection-log-watcher",
-                                             daemon=True)
-            self._watcher.start()
-        for name, projection in self.projections.items():
-            thread = threading.Thread(target=self._follow, args=(name, projection), name=f"projection-{name}",
-                                      daemon=True)
-            thread.start()
-            self._threads.append(thread)
+        self._positions = dict.fromkeys(self.projections)
+        thread = threading.Thread(target=self._follow, name="projections", daemon=True)
+        thread.start()
+        self._threads.append(thread)
         return self
 
     def stop(self, timeout: float = 5.0) -> None:
         self._stop.set()
-        for event in self._wake.values():
-            event.set()
-        watcher, waiter = self._watcher, self._waiter
-        if watcher is not None:
-            deadline = time.monotonic() + timeout
-            while watcher.is_alive() and time.monotonic() < deadline:
-                waiter.unblock()  # may race the watcher's next XREAD: repeat until it is gone
-                watcher.join(0.05)
-            self._watcher = self._waiter = None
+        self._wake.set()
+        waiter = self._waiter
+        deadline = time.monotonic() + timeout
         for thread in self._threads:
-            thread.join(timeout)
+            while thread.is_alive() and time.monotonic() < deadline:
+                if waiter is not None:
+                    waiter.unblock()  # may race the thread's next XREAD: repeat until it is gone
+                thread.join(0.05)
         self._threads.clear()
+        if waiter is not None:
+            waiter.close()
+            self._waiter = None
 
     @property
     def running(self) -> bool:
@@ -211,36 +214,113 @@ class ProjectionRunner:
         self.stop()
 
     def poke(self) -> None:
-        """New events were written: look at the log now."""
-        for event in self._wake.values():
-            event.set()
+        """New events were written: look at the log now. (A follower blocked on the log
+        wakes by itself when an append lands; this ends a poll's sleep.)"""
+        self._wake.set()
 
-    def _watch(self, waiter: Any) -> None:
-        """Block on the log; wake every projection thread when it grows."""
-        last: int | None = None
-        try:
-            while not self._stop.is_set():
-                try:
-                    if last is None:
-                        last = waiter.last_id()
-                    now = waiter.wait(last, self.idle_timeout)
-                except Exception:  # Redis away: the threads' idle timeout covers it; retry
-                    log.debug("projection log watcher: waiting failed", exc_info=True)
-                    last = None
-                    self._stop.wait(1.0)
-                    continue
-                if now != last:
-                    last = now
-                    self.poke()
-        finally:
-            waiter.close()
-
-    def _follow(self, name: str, projection: GameProjection) -> None:
-        wake = self._wake[name]
+    def _follow(self) -> None:
         while not self._stop.is_set():
-            wake.clear()  # before reading: an append after this read sets it again
+            self._wake.clear()  # before reading: a poke after this read sets it again
             try:
-                moved = catch_up(self.app, projection, batch_size=self.batch_size, stop=self._stop)
+                moved, low = self._step()
+                self.errors.clear()
+            except Exception as error:  # noqa: BLE001 - sorted out one projection at a time
+                log.debug("projections: shared step failed (%s); catching up one by one", error)
+                moved, low = self._catch_up_each(), None
+            if moved:
+                with self._progress:
+                    self._progress.notify_all()
+                if moved >= self.batch_size or low is None:
+                    continue  # more may be waiting: read on
+            self._idle(low)  # returns at once if the log grew past `low` meanwhile
+
+    def _idle(self, position: int | None) -> None:
+        """Sleep until the log grows past `position` (or a poke, or the idle timeout)."""
+        waiter = self._waiter
+        if waiter is None or position is None:
+            self._wake.wait(self.poll_interval if waiter is None else 0.05)
+            return
+        if self._wake.is_set():
+            return
+        try:
+            waiter.wait_after(position, self.idle_timeout)
+        except Exception:  # Redis away: wait a little and go on
+            log.debug("projections: waiting for the log failed", exc_info=True)
+            self._stop.wait(1.0)
+
+    def _position(self, name: str) -> int:
+        known = self._positions.get(name)
+        if known is None:
+            known = self._positions[name] = self.projections[name].view.max_tracking_id(self.app.name) or 0
+        return known
+
+    def _step(self) -> tuple[int, int]:
+        """One page of the log for every projection, committed by one script; returns
+        (how many notifications were applied, the lowest position after it)."""
+        app = self.app
+        positions = {name: self._position(name) for name in self.projections}
+        low = min(positions.values(), default=0)
+        notifications = app.recorder.select_notifications(low, self.batch_size, inclusive_of_start=False)
+        if not notifications:
+            return 0, low
+        records = records_of(app, notifications)
+        last = notifications[-1].id
+        words: list[Any] = [0]
+        prepared: list[str] = []
+        try:
+            for name, projection in self.projections.items():
+                after = positions[name]
+                if after >= last:
+                    continue
+                mine = [r for r in records if r["notification_id"] > after]
+                ops = projection.prepare(mine, after)
+                words += projection.view.commit_command(Tracking(app.name, last), ops, after)
+                words[0] += 1
+                prepared.append(name)
+            if prepared:
+                self._commit(words)
+        except BaseException:
+            for name in prepared:
+                self.projections[name].settle(last, committed=False)
+            self._positions = dict.fromkeys(self.projections)
+            raise
+        for name in prepared:
+            self.projections[name].settle(last, committed=True)
+            self._positions[name] = last
+        if self.compact_finished:
+            self._compact(records)
+        return len(notifications), last if len(notifications) < self.batch_size else low
+
+    def _commit(self, words: list[Any]) -> None:
+        views = next(iter(self.projections.values())).view
+        script = getattr(self, "_commit_script", None)
+        if script is None:
+            script = self._commit_script = views.client.register_script(COMMIT_VIEWS_LUA)
+        try:
+            script(keys=[], args=words)
+        except Exception as error:
+            text = str(error)
+            if "HEIRLOOM_STALE" in text:
+                raise StaleView(text) from None
+            if "HEIRLOOM_TRACKING" in text:
+                raise IntegrityError(text) from None
+            raise
+
+    def _compact(self, records: list[dict]) -> None:
+        """Fold the events of the games that finished in this page into one record each."""
+        for record in records:
+            if record["type"] == "MovePlayed" and record.get("finished"):
+                try:
+                    self.app.recorder.compact(record["game_id"])
+                except Exception:  # a later finish (or `heirloom migrate`) compacts it
+                    log.warning("could not compact game %s", record["game_id"], exc_info=True)
+
+    def _catch_up_each(self) -> int:
+        """The robust path: each projection on its own (conflicts, rebuilds, set-aside games)."""
+        moved = 0
+        for name, projection in self.projections.items():
+            try:
+                moved += catch_up(self.app, projection, batch_size=self.batch_size, stop=self._stop)
                 self.errors.pop(name, None)
             except Exception as error:  # keep following; the status endpoint shows the error
                 log.exception("projection %s failed", name)
@@ -249,19 +329,23 @@ class ProjectionRunner:
                     projection.forget()
                 except Exception:
                     log.debug("projection %s: could not reset its caches yet", name, exc_info=True)
-                self._stop.wait(1.0)
-                continue
-            if moved:
-                with self._progress:
-                    self._progress.notify_all()
-                continue
-            watched = self._watcher is not None and self._watcher.is_alive()
-            wake.wait(self.idle_timeout if watched else self.poll_interval)
+        self._positions = dict.fromkeys(self.projections)
+        if moved == 0 and self.errors:
+            self._stop.wait(1.0)
+        return moved
 
     # ---- read-your-writes
 
     def position(self, name: str) -> int:
         return self.projections[name].view.max_tracking_id(self.app.name) or 0
+
+    def _reached(self, name: str) -> int:
+        """Where `name` is: held in memory while this runner follows the log, else the view's."""
+        if self.running:
+            known = self._positions.get(name)
+            if known is not None:
+                return known
+        return self.position(name)
 
     def wait(self, notification_id: int | None, timeout: float = 5.0, names: Iterable[str] | None = None) -> None:
         """Block until the projections reached `notification_id`; TimeoutError after `timeout`."""
@@ -269,10 +353,11 @@ class ProjectionRunner:
             return
         names = list(names) if names is not None else list(self.projections)
         deadline = time.monotonic() + timeout
-        self.poke()
+        if any(self._reached(name) < notification_id for name in names):
+            self.poke()
         interval = 0.002
         while True:
-            behind = [name for name in names if self.position(name) < notification_id]
+            behind = [name for name in names if self._reached(name) < notification_id]
             if not behind:
                 return
             remaining = deadline - time.monotonic()

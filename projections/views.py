@@ -26,6 +26,57 @@ from eventsourcing.persistence import IntegrityError, Tracking, TrackingRecorder
 Op = tuple  # ("hset", key, field, value), ("rpush", key, value), ... applied to a pipeline
 
 
+# Several views' changes and tracking positions in one script: checks every view first
+# (generation, position), then writes. ARGV: number of views, then per view: tracking key,
+# generation key, expected generation, application name, position read after ("" = any
+# below the new one), new position, number of commands, then per command: number of
+# words, the words. A failed check writes nothing and names the view (1-based).
+COMMIT_VIEWS_LUA = """
+local i = 2
+local views = {}
+for v = 1, tonumber(ARGV[1]) do
+  local tk, gk, gen, app, after, pos, n = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], tonumber(ARGV[i + 6])
+  local current = tonumber(redis.call('GET', gk) or '0')
+  if current ~= tonumber(gen) or current < 0 then
+    return redis.error_reply('HEIRLOOM_STALE ' .. v)
+  end
+  local at = tonumber(redis.call('HGET', tk, app) or '0')
+  if (after ~= '' and at ~= tonumber(after)) or at >= tonumber(pos) then
+    return redis.error_reply('HEIRLOOM_TRACKING ' .. v .. ' ' .. at)
+  end
+  i = i + 7
+  views[v] = {tk, app, pos, i, n}
+  for c = 1, n do i = i + tonumber(ARGV[i]) + 1 end
+end
+for _, view in ipairs(views) do
+  local j = view[4]
+  for c = 1, view[5] do
+    local n = tonumber(ARGV[j])
+    redis.call(unpack(ARGV, j + 1, j + n))
+    j = j + n + 1
+  end
+  redis.call('HSET', view[1], view[2], view[3])
+end
+return 1
+"""
+
+
+def command_of(op: Op) -> list[Any] | None:
+    """The Redis command of a pipeline-style op (None: nothing to do)."""
+    name, *args = op
+    if name == "delete":
+        return ["DEL", *args]
+    if name == "hset" and len(args) == 4 and args[1] is None:  # ("hset", key, None, None, mapping)
+        mapping = args[3]
+        if not mapping:
+            return None
+        words: list[Any] = ["HSET", args[0]]
+        for field, value in mapping.items():
+            words += (field, value)
+        return words
+    return [name.upper(), *args]
+
+
 class StaleView(Exception):
     """The view was cleared for a rebuild since this runner loaded it."""
 
@@ -95,6 +146,16 @@ class RedisView(TrackingRecorder):
                     return
                 except redis.WatchError:
                     continue
+
+    def commit_command(self, tracking: Tracking, ops: Sequence[Op], after: int | None) -> list[Any]:
+        """This view's part of a COMMIT_VIEWS_LUA call."""
+        commands = [c for c in map(command_of, ops) if c is not None]
+        words: list[Any] = [self.tracking_key, self.generation_key, self.generation, tracking.application_name,
+                            "" if after is None else after, tracking.notification_id, len(commands)]
+        for command in commands:
+            words.append(len(command))
+            words += command
+        return words
 
     # ---- games set aside (see GameProjection.quarantine)
 

@@ -550,6 +550,24 @@ class LogWaiter:
             raise
         return self.last_id() if reply else last
 
+    def wait_after(self, position: int, timeout: float) -> bool:
+        """Block until the log holds a notification above `position` (True), or `timeout`
+        seconds passed or unblock() was called (False): one ``XREAD BLOCK`` from
+        ``<position>-0``, which returns at once if such an entry exists already (a stream
+        entry's id is the first notification id of its batch). For a follower that read
+        every notification up to `position` itself, so it needs no GET of the last id."""
+        try:
+            if self._client_id is None:
+                self._client_id = int(self._client.execute_command("CLIENT", "ID"))
+            reply = self._client.execute_command(
+                "XREAD", "COUNT", 1, "BLOCK", max(1, int(timeout * 1000)),
+                "STREAMS", self._recorder.stream_key, f"{position}-0",
+            )
+        except redis.RedisError:
+            self._client_id = None
+            raise
+        return bool(reply)
+
     def unblock(self) -> None:
         client_id = self._client_id
         if client_id is not None:
