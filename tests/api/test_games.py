@@ -19,8 +19,12 @@ def test_healthz_and_openapi(client):
 
 def test_game_types_lists_registered_games(client):
     types = {t["name"]: t for t in client.get("/game-types").json()}
-    assert types["dice_duel"] == {"name": "dice_duel", "title": "Dice Duel (test game)", "min_players": 2,
-                                  "max_players": 2, "cooperative": False, "content_version": "1"}
+    listed = types["dice_duel"]
+    assert {k: listed[k] for k in ("name", "title", "min_players", "max_players", "cooperative", "content_version")} == {
+        "name": "dice_duel", "title": "Dice Duel (test game)", "min_players": 2, "max_players": 2,
+        "cooperative": False, "content_version": "1"}
+    # the traits are data, as the game declares them
+    assert (listed["hidden_information"], listed["chance"], listed["simultaneous"]) == (True, True, True)
 
 
 def test_create_returns_tokens_and_version_one(client):

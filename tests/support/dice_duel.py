@@ -18,7 +18,9 @@ DECK = list(range(1, 10))
 
 
 class DiceDuel:
-    meta = GameMeta(name="dice_duel", title="Dice Duel (test game)", min_players=2, max_players=2)
+    meta = GameMeta(name="dice_duel", title="Dice Duel (test game)", min_players=2, max_players=2,
+                    hidden_information=True, chance=True, simultaneous=True,
+                    blurb="A test game: roll, bid in secret, draw hidden cards.")
 
     def initial_state(self, players, options):
         return {"players": players, "deck": [], "hands": [[], []], "score": [0, 0],
