@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import orjson
+
 from domain.engine import IllegalMove, Turn
 
 from . import board as B
 from . import content as C
 from . import flow as F
 from .state import deal, deal_decks
-from .moves import action_moves, adjust_moves, has_workshop_move, publish_possible, workshop_moves
+from .moves import action_moves, adjust_moves, has_workshop_move, legal_moves, publish_possible, workshop_moves
 
 
 def _top(fl):
@@ -335,7 +337,36 @@ def d_draft(rules, state, seat, move, rng):
     return turn.facts
 
 
+def _canonical(move):
+    try:
+        return orjson.dumps(move, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return None
+
+
+def _must_be_listed(state, seat, move):
+    """Issue 16.4: a move is accepted only when it equals a listed one, exactly (no extra or irrelevant key,
+    no 1.0 or true for 1): what is stored forever is a listed move. Checked after the move kind's own
+    checks, which name the precise rule of most refusals."""
+    legal = legal_moves(state, seat)
+    key = _canonical(move)
+    if key is not None and any(_canonical(m) == key for m in legal):
+        return
+    same = [m for m in legal if m["type"] == move.get("type")]
+    known = set().union(*(m.keys() for m in same)) if same else set()
+    extra = sorted(str(k) for k in move if k not in known)
+    detail = f"field(s) {extra} are not part of a {move.get('type')!r} move" if same and extra else \
+        "this move is not one of the listed legal moves"
+    raise IllegalMove("ENGINE-MOVE-02", f"{detail} (GET legal-moves lists them)")
+
+
 def decide(rules, state, seat, move, rng):
+    facts = _decide(rules, state, seat, move, rng)
+    _must_be_listed(state, seat, move)
+    return facts
+
+
+def _decide(rules, state, seat, move, rng):
     if state["over"]:
         raise IllegalMove("ADA-END-04", "the game is over")
     if state.get("draft"):

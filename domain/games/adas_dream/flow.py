@@ -69,8 +69,12 @@ def ask(ctx, seat, kind, opts, rule, data=None, optional=False, source=None):
     ctx.push(item)
 
 
-def refusal_rule(item, pick):
+def refusal_rule(state, item, pick):
     """The rule a refused pick breaks: the choice's own rule, or a more precise one."""
+    if item["kind"] == "lecture" and isinstance(pick, dict) and pick.get("inst") in C.INSTITUTIONS:
+        level = pick.get("level")
+        if level == 1 or (level in (2, 3, 4, 5, 6) and state["lect"][pick["inst"]][level - 2]):
+            return "ADA-INSTITUTION-03"   # level 1, or a Lecture space that already holds a disc
     if item["kind"] == "meeting" and isinstance(pick, dict) and any(
             o["room"] == pick.get("room") and o["pay"] == pick.get("pay") for o in item.get("opts", [])):
         return "ADA-MEETING-05"          # the room can be paid for: the card slot is to its left or empty
@@ -86,7 +90,7 @@ def answer(ctx, seat, pick):
         return
     opts = options(ctx.st, item)
     if pick not in opts:
-        raise IllegalMove(refusal_rule(item, pick), f"{pick!r} is not one of the allowed choices for {item['kind']}")
+        raise IllegalMove(refusal_rule(ctx.st, item, pick), f"{pick!r} is not one of the allowed choices for {item['kind']}")
     pick = opts[opts.index(pick)]                          # the canonical option (no 1.0 / true for 1)
     ctx.fl["agenda"].pop()
     CHOICES[item["kind"]](ctx, item, pick)
@@ -914,7 +918,12 @@ def h_place(ctx, item):
         movable = [m for m in movable if B.condition_met(B.without_disc(ctx.st, seat, m), seat, cond)]
         if not movable:
             ctx.fl["claiming"].remove(loc[1])
-    ask(ctx, seat, "disc_move", movable, "ADA-DISC-05" if loc[0] == "obj" else "ADA-DISC-04", {"loc": loc})
+    # ADA-DISC-04, RULINGS R-13: with no disc left on the board the player "may choose to move one disc"
+    # (rulebook): the move may be declined (pick null), and then no disc is placed; a declined Objective
+    # claim stays in `claiming` for the rest of the turn (offered again on a later turn). An out-of-turn
+    # Build's consequences never wait for an answer (R-3), so there the move is made.
+    ask(ctx, seat, "disc_move", movable, "ADA-DISC-05" if loc[0] == "obj" else "ADA-DISC-04", {"loc": loc},
+        optional=not ctx.fl.get("building"))
 
 
 def h_refill(ctx, item):

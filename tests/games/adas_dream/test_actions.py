@@ -357,7 +357,9 @@ def test_ex08_ketans_institution_turn(monkeypatch):
 def test_ex08_negative_checks(monkeypatch):
     g = ketan_institution(monkeypatch, innov=4)
     g.rej_pick("ADA-INSTITUTION-08", {"inst": "inst_ironworks", "level": 6})
-    g.rej_pick("ADA-INSTITUTION-08", {"inst": "inst_stargazers", "level": 4})   # occupied: not offered
+    g.rej_pick("ADA-INSTITUTION-03", {"inst": "inst_stargazers", "level": 4})   # occupied: not offered
+    assert {"inst": "inst_stargazers", "level": 4} not in g.opts() and g.s["lect"]["inst_stargazers"][2]
+    g.rej_pick("ADA-INSTITUTION-03", {"inst": "inst_ironworks", "level": 1})     # level 1 holds no disc
     g = ketan_institution(monkeypatch, level=1)
     g.pick({"inst": "inst_ironworks", "level": 6})
     g.pick(1)

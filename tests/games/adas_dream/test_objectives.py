@@ -77,15 +77,61 @@ def test_publish_discs_count_and_claims_are_permanent():
     assert final_scores(g.s)[0]["objectives"] == C.OBJECTIVES["obj_institution_A1"]["prestige_high"]
 
 
-@pytest.mark.rule("ADA-DISC-04", "ADA-AMB-19")
-def test_no_disc_left_moves_a_placed_disc():
+def no_disc_left_meeting():
     g = G()
     g.p(0)["covered"] = [False] * 12
     g.s["univ"]["bath"] = [0]
     g.p(0)["money"] = 5
     g.actions_turn(0, "yellow", 2)
+    hand = len(g.p(0)["hand"])
     g.pick({"room": 0, "pay": "money", "slot": 0})
-    assert g.s["univ"]["bath"] == [] and g.s["rooms"][0][0] == [0]       # the only placed disc moved (auto)
+    return g, hand
+
+
+@pytest.mark.rule("ADA-DISC-04")
+def test_no_disc_left_may_move_a_placed_disc():
+    """Rulebook: "you have no discs remaining you may choose to move one disc" (RULINGS R-13)."""
+    g, _ = no_disc_left_meeting()
+    assert g.top()["kind"] == "disc_move" and g.top()["optional"]          # even with one option it asks
+    assert g.legal() == [{"type": "choose", "pick": ["univ", "bath"]}, {"type": "choose", "pick": None}]
+    g.pick(["univ", "bath"])
+    assert g.s["univ"]["bath"] == [] and g.s["rooms"][0][0] == [0]       # the placed disc moved
+
+
+@pytest.mark.rule("ADA-DISC-04")
+def test_no_disc_left_may_decline_the_move():
+    g, hand = no_disc_left_meeting()
+    g.pick(None)
+    assert g.s["univ"]["bath"] == [0] and g.s["rooms"][0][0] == []       # nothing moved, the room space stays free
+    assert len(g.p(0)["hand"]) > hand and g.p(0)["money"] == 0           # the rest of the action resolved
+
+
+@pytest.mark.rule("ADA-DISC-05", "ADA-OBJECTIVE-02")
+def test_a_declined_objective_claim_is_offered_again_on_a_later_turn():
+    g = G()
+    g.s["objectives"]["meeting"] = "obj_meeting_A1"
+    g.p(0)["covered"] = [False] * 12
+    g.s["rooms"][0][0] = [0]
+    g.s["rooms"][1][0] = [0]
+    g.s["univ"]["bath"] = [0]
+    g.s["univ"]["york"] = [0]
+    g.p(0)["money"] = 5
+    g.actions_turn(0, "yellow", 2)
+    g.pick({"room": 2, "pay": "money", "slot": 2})
+    g.pick(["univ", "bath"])                                             # the Meeting disc moves from Bath
+    assert g.top()["kind"] == "disc_move" and g.opts() == [["univ", "york"]]
+    g.pick(None)                                                         # declined: no claim now
+    assert g.s["obj"]["meeting"] == [] and g.s["univ"]["york"] == [0]
+    while g.top() and g.top()["k"] == "choice":
+        assert g.top()["kind"] != "disc_move"                            # not asked again this turn
+        g.pick(None if g.top()["optional"] else g.opts()[0])
+    g.skip_to_end()
+    assert g.active == 1
+    g.set_flow(0)                                                        # seat 1 has played; seat 0's turn again
+    g.s["workshop"][0] = [die("blue", 6), die("blue", 6)]
+    g.s["workshop"][1] = [die("purple", 1)]
+    g.move(type="workshop", space=0, die=0, extra=False, push=0)        # seat 0's next turn: first step
+    assert g.active == 0 and [i for i in g.fl["agenda"] if i.get("kind") == "disc_move"]
 
 
 @pytest.mark.rule("ADA-DISC-05")

@@ -12,7 +12,28 @@ from tests.games.adas_dream.helpers import G, die
 from tests.support.playout import random_playout
 
 
-@pytest.mark.rule("ADA-SETUP-18", "ADA-AMB-47")
+@pytest.mark.rule("ADA-SETUP-18")
+@pytest.mark.parametrize("players, first", [(2, 0), (3, 1), (4, 2)])
+def test_tier1_draft_goes_in_reverse_turn_order(players, first):
+    from domain.engine import IllegalMove, play
+    from domain.engine.rng import Rng
+    state, _ = new_game(RULES, players, {"tier1_draft": True, "first_player": first}, 5)
+    turn_order = [(first + k) % players for k in range(players)]
+    drafters = []
+    for no in range(1, players + 1):
+        seat = RULES.decision(state).seats[0]
+        drafters.append(seat)
+        for other in set(range(players)) - {seat}:                    # nobody else may pick now
+            assert RULES.legal_moves(state, other) == []
+            with pytest.raises(IllegalMove) as err:
+                RULES.decide(state, other, RULES.legal_moves(state, seat)[0], Rng(5, no))
+            assert err.value.rule_id == "ADA-SETUP-18"
+        state, _ = play(RULES, state, seat, RULES.legal_moves(state, seat)[-1], 5, no)
+    assert drafters == list(reversed(turn_order))
+    assert state["draft"] is None and RULES.decision(state).seats == (first,)   # then play starts in turn order
+
+
+@pytest.mark.rule("ADA-AMB-47")
 def test_tier1_draft_variant():
     state, _ = new_game(RULES, 3, {"tier1_draft": True}, 11)
     assert RULES.decision(state).seats == (2,)                          # reverse turn order

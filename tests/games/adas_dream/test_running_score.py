@@ -39,7 +39,7 @@ def test_the_face_down_setup_card_is_left_out_of_the_running_score_only():
         assert RULES.scores(state)[seat] == running["total"]
 
 
-@pytest.mark.rule("ADA-SETUP-18")
+@pytest.mark.rule("ADA-AMB-47")
 def test_a_drafted_tier1_card_is_public():
     state, _ = new_game(RULES, 2, {"tier1_draft": True}, seed=3)
     for no in (1, 2):
