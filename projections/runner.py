@@ -167,6 +167,9 @@ class ProjectionRunner:
         #: Fold a finished game's events into one compressed record (stores with `compact`).
         self.compact_finished = compact_finished and hasattr(app.recorder, "compact")
         self.errors: dict[str, str] = {}
+        #: Called from the follower with the `Game` domain events of each committed page
+        #: (the live WebSocket channel pushes them; keep them quick and non-blocking).
+        self.listeners: list[Any] = []
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._progress = threading.Condition()
@@ -263,7 +266,12 @@ class ProjectionRunner:
         notifications = app.recorder.select_notifications(low, self.batch_size, inclusive_of_start=False)
         if not notifications:
             return 0, low
-        records = records_of(app, notifications)
+        events = [(n.id, app.mapper.to_domain_event(n)) for n in notifications if GAME_TOPIC in n.topic]
+        records = []
+        for notification_id, event in events:
+            record = to_record(event)
+            record["notification_id"] = notification_id
+            records.append(record)
         last = notifications[-1].id
         words: list[Any] = [0]
         prepared: list[str] = []
@@ -287,6 +295,11 @@ class ProjectionRunner:
         for name in prepared:
             self.projections[name].settle(last, committed=True)
             self._positions[name] = last
+        for listener in list(self.listeners):
+            try:
+                listener([event for _, event in events])
+            except Exception:
+                log.exception("projections: a page listener failed")
         if self.compact_finished:
             self._compact(records)
         return len(notifications), last if len(notifications) < self.batch_size else low

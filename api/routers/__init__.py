@@ -1,6 +1,6 @@
 """The routers of the app, in order. Other packages append theirs to `ROUTERS`."""
 
-from . import analytics, audit, board, events, game_types, games, health, moves, replay, scores, stream, undo
+from . import analytics, audit, board, events, game_types, games, health, moves, replay, scores, stream, undo, ws
 
 ROUTERS = [
     health.router,
@@ -15,5 +15,6 @@ ROUTERS = [
     analytics.router,
     audit.router,
     stream.router,
+    ws.router,
     board.router,
 ]
