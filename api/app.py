@@ -12,7 +12,7 @@ from api import errors
 from api.body_limit import BodyLimitMiddleware
 from api.settings import ConfigurationError, Settings
 from domain.games import GAME_PACKAGES, load_all
-from domain.service import GameService
+from domain.app import GameService
 
 
 log = logging.getLogger("heirloom.api")

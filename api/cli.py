@@ -3,8 +3,9 @@
     heirloom serve --host 127.0.0.1 --port 8000
 
 Subcommands are registered from `COMMANDS`, a list of ``(name, help, add_arguments, run)``;
-another package adds one with `register_command(...)` (the projections package adds
-``projections run|rebuild`` and ``export``). A configuration problem (unusable data folder,
+another package adds one with `register_command(...)`. The read side's commands
+(``projections run|rebuild|status``, ``export``) are composed here from `projections.cli`,
+with the read side opened on the server's settings (`open_read_side`). A configuration problem (unusable data folder,
 unreachable REDIS_URL) prints one line and exits with status 2, without a traceback.
 """
 
@@ -14,7 +15,8 @@ import argparse
 import importlib
 import signal
 import sys
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 from api.settings import ConfigurationError
 
@@ -26,7 +28,7 @@ Run = Callable[[argparse.Namespace], int | None]
 COMMANDS: list[tuple[str, str, AddArguments, Run]] = []
 
 #: Modules that register more subcommands when imported (missing ones are skipped).
-PLUGIN_MODULES = ("projections.cli",)
+PLUGIN_MODULES: tuple[str, ...] = ()
 
 
 def register_command(name: str, help_text: str, add_arguments: AddArguments, run: Run) -> None:
@@ -93,6 +95,40 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 register_command("serve", "run the HTTP server", _serve_arguments, _serve)
+
+
+@contextmanager
+def open_read_side(names=None) -> Iterator:
+    """The read side on the configured store; on exit, close it like `heirloom serve` does
+    (and stop the embedded Redis if this process started it)."""
+    from api import app as api_app
+    from api.settings import Settings
+    from domain.app import GameService
+    from projections.readside import ReadSide
+
+    settings = Settings.from_env()
+    check_store(settings)
+    api_app.load_games(settings)
+    service = GameService(env=settings.service_env())
+    try:
+        yield ReadSide(service, names=names or None)
+    finally:
+        service.close()
+        if settings.embedded:
+            from domain.eventstore.embedded import shutdown_embedded
+            shutdown_embedded(settings.data_dir)
+
+
+def _register_read_side_commands() -> None:
+    from projections import cli as read_side
+
+    register_command("projections", "run, rebuild or inspect the read-side projections",
+                     read_side.projection_arguments, lambda args: read_side.run_projections(args, open_read_side))
+    register_command("export", "write game histories as JSON Lines and CSV",
+                     read_side.export_arguments, lambda args: read_side.run_export(args, open_read_side))
+
+
+_register_read_side_commands()
 
 
 def build_parser() -> argparse.ArgumentParser:

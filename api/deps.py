@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
 
-from domain.service import Caller, GameService, InvalidToken
+from domain.app import Caller, GameService, InvalidToken
 
 MAX_TOKEN = 200
 

@@ -16,14 +16,45 @@ from api.responses import OrjsonResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from domain.app import errors as domain
 from domain.engine import IllegalMove
-from domain.service import ServiceError
+from projections.readside import GameSetAside
 
 log = logging.getLogger("heirloom.api")
 
 HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
               405: "method_not_allowed", 409: "conflict", 413: "body_too_large", 415: "unsupported_media_type",
               422: "invalid_request"}
+
+
+#: The HTTP status of each refusal of the write and read sides (plain domain errors).
+#: An API-layer error may carry its own ``status`` instead; anything else is a 400.
+STATUS_OF: dict[type, int] = {
+    domain.GameNotFound: 404,
+    domain.UnknownGameType: 422,
+    domain.InvalidGameSetup: 422,
+    domain.TokenRequired: 401,
+    domain.InvalidToken: 401,
+    domain.NotYourSeat: 403,
+    domain.VersionConflict: 409,
+    domain.IdempotencyKeyReused: 422,
+    domain.GameTypeUnavailable: 503,
+    domain.UndoNotFound: 404,
+    domain.InvalidUndo: 422,
+    GameSetAside: 503,
+}
+
+
+def status_of(error: domain.ServiceError) -> int:
+    """The HTTP status of a refusal: its own ``status`` (API-layer errors), else the nearest
+    class in `STATUS_OF`, else 400."""
+    own = getattr(error, "status", None)
+    if isinstance(own, int):
+        return own
+    for cls in type(error).__mro__:
+        if cls in STATUS_OF:
+            return STATUS_OF[cls]
+    return 400
 
 
 PROBED_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
@@ -65,9 +96,9 @@ def _validation_detail(error: RequestValidationError) -> tuple[str, list[dict]]:
 def install(app: FastAPI) -> None:
     """Register the handlers that give every error the common shape."""
 
-    @app.exception_handler(ServiceError)
-    async def service_error(_: Request, error: ServiceError) -> OrjsonResponse:
-        return error_response(error.status, error.code, error.detail, **error.extra)
+    @app.exception_handler(domain.ServiceError)
+    async def service_error(_: Request, error: domain.ServiceError) -> OrjsonResponse:
+        return error_response(status_of(error), error.code, error.detail, **error.extra)
 
     @app.exception_handler(IllegalMove)
     async def illegal_move(_: Request, error: IllegalMove) -> OrjsonResponse:

@@ -17,7 +17,7 @@ from typing import Annotated, Iterable
 from fastapi import Depends, FastAPI, Request
 from starlette.concurrency import run_in_threadpool
 
-from domain.service import ServiceError
+from domain.app import ServiceError
 from projections.readside import ReadSide
 from projections.replay import GameNotProjected
 from projections.replay import StepOutOfRange as ReplayStepOutOfRange

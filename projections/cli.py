@@ -1,13 +1,14 @@
-"""The read side's subcommands of `heirloom` (registered through api.cli's extension point).
+"""The read side's subcommands of `heirloom`, as plain functions (composed in `api/cli.py`).
 
     heirloom projections run [NAME ...]       follow the log in this process until Ctrl-C
     heirloom projections rebuild [NAME ...]   clear and rebuild from scratch, with a progress bar
     heirloom projections status               position and lag of every projection
     heirloom export --out DIR [--game TYPE] [--format jsonl|csv|both] [--include-active]
 
-They use the same settings as the server (REDIS_URL or the embedded Redis in
-HEIRLOOM_DATA_DIR, REDIS_KEY_PREFIX, HEIRLOOM_EXTRA_GAMES). Run the API with
-HEIRLOOM_PROJECTIONS=external when ``projections run`` applies the events instead.
+Each ``run_*`` takes ``open_read_side(names)``, a context manager giving a `ReadSide` on
+the configured store (the CLI builds it from the server's settings), so this package does
+not depend on the HTTP layer. Run the API with HEIRLOOM_PROJECTIONS=external when
+``projections run`` applies the events instead.
 """
 
 from __future__ import annotations
@@ -16,46 +17,24 @@ import argparse
 import signal
 import sys
 import threading
-from contextlib import contextmanager
-from typing import Iterator
+from contextlib import AbstractContextManager
+from typing import Callable, Iterable
 
 import orjson
 
-from api.cli import register_command
-
 from .readside import PROJECTION_CLASSES, ReadSide
 
-
-@contextmanager
-def open_read_side(names=None) -> Iterator[ReadSide]:
-    """The read side on the configured store; on exit, close it like `heirloom serve` does
-    (and stop the embedded Redis if this process started it)."""
-    from api.app import load_games
-    from api.cli import check_store
-    from api.settings import Settings
-    from domain.service import GameService
-
-    settings = Settings.from_env()
-    check_store(settings)
-    load_games(settings)
-    service = GameService(env=settings.service_env())
-    try:
-        yield ReadSide(service, names=names or None)
-    finally:
-        service.close()
-        if settings.embedded:
-            from domain.eventstore.embedded import shutdown_embedded
-            shutdown_embedded(settings.data_dir)
+OpenReadSide = Callable[[Iterable[str] | None], AbstractContextManager[ReadSide]]
 
 
-def _projection_arguments(parser: argparse.ArgumentParser) -> None:
+def projection_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["run", "rebuild", "status"])
     parser.add_argument("names", nargs="*", metavar="NAME", choices=[[], *PROJECTION_CLASSES],
                         help=f"projections (default: all of {', '.join(PROJECTION_CLASSES)})")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _projections(args: argparse.Namespace) -> int:
+def run_projections(args: argparse.Namespace, open_read_side: OpenReadSide) -> int:
     names = list(dict.fromkeys(args.names)) or list(PROJECTION_CLASSES)
     with open_read_side(names) as read_side:
         return _act(args.action, names, read_side, quiet=args.quiet)
@@ -83,7 +62,7 @@ def _act(action: str, names: list[str], read_side: ReadSide, quiet: bool) -> int
     return 0
 
 
-def _export_arguments(parser: argparse.ArgumentParser) -> None:
+def export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="heirloom-export", help="output folder (default ./heirloom-export)")
     parser.add_argument("--game", default=None, help="only this game type")
     parser.add_argument("--format", choices=["jsonl", "csv", "both"], default="both")
@@ -91,7 +70,7 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also running games, IN FULL (hidden information included; operators only)")
 
 
-def _export(args: argparse.Namespace) -> int:
+def run_export(args: argparse.Namespace, open_read_side: OpenReadSide) -> int:
     from .export import export
 
     formats = ("jsonl", "csv") if args.format == "both" else (args.format,)
@@ -101,8 +80,3 @@ def _export(args: argparse.Namespace) -> int:
     print(f"exported {written['games']} games, {written['moves']} moves: {', '.join(written['files'])}",
           file=sys.stderr)
     return 0
-
-
-register_command("projections", "run, rebuild or inspect the read-side projections", _projection_arguments,
-                 _projections)
-register_command("export", "write game histories as JSON Lines and CSV", _export_arguments, _export)

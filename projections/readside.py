@@ -15,10 +15,11 @@ from typing import Any, Callable, Iterable, TextIO
 import redis
 
 from domain.engine import Rules, get_rules
-from domain.service import ServiceError
+from domain.app.errors import ServiceError
 
 from .analytics import AnalyticsProjection, AnalyticsView, game_report
 from .base import ApplicationEvents, GameProjection
+from .game_index import GameIndex
 from .replay import CHECKPOINT_EVERY, GameNotProjected, ReplayProjection, ReplayView, history, moves_log, replay_step
 from .runner import ProjectionRunner, catch_up, rebuild
 from .scoreboard import ScoreboardProjection, ScoreboardView
@@ -26,7 +27,7 @@ from .scoreboard import ScoreboardProjection, ScoreboardView
 class GameSetAside(ServiceError):
     """A projection could not apply one of this game's events (see GameProjection.quarantine)."""
 
-    status, code = 503, "projection_failed"
+    code = "projection_failed"
 
 
 def public_error(failure: dict) -> str:
@@ -78,6 +79,8 @@ class ReadSide:
                 projection.every = checkpoint_every
             self.projections[name] = projection
         self.runner = ProjectionRunner(app, self.projections)
+        #: GET /games: follows the notification log on demand (not a tracked projection).
+        self.index = GameIndex(app)
 
     # ---- operations
 
@@ -156,6 +159,10 @@ class ReadSide:
                 raise GameNotProjected(game_id)
             step = status["steps"]
         return replay_step(self.replay_view, self.rules_for, game_id, step, caller, self.checkpoint_every)
+
+    def list_games(self, game: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
+        """Every game (of type `game`, with `status`): id, game, status, version, players, names."""
+        return self.index.list(game, status)
 
     def known_version(self, game_id: str) -> int | None:
         """The last version of the game the replay projection saw in the notification log."""

@@ -1,6 +1,6 @@
 """What a viewer may see of a replayed step or a listed move: one place on the read side.
 
-The rule itself is the write side's (`domain.service.redact_move`, `visible_facts`), so
+The rule itself is the write side's (`domain.engine.redaction.redact_move`, `visible_facts`), so
 the events listing, the moves-log and the replay redact identically: while a game runs,
 a viewer sees the state through `rules.view`, facts through `visible_fact`, and a move
 whose facts hide something from the viewer only as ``{"type": ..., "hidden": true}``.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.engine import Rules, Viewer, visible_facts
-from domain.service import redact_move
+from domain.engine.redaction import redact_move
 
 
 def visible_move(rules: Rules, entry: dict[str, Any], viewer: Viewer) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from fastapi import APIRouter, Query
 
 from api.deps import ServiceDep, TokenDep
 from api.models import ERRORS
+from projections.event_log import event_log
 
 router = APIRouter(tags=["history"], responses=ERRORS)
 
@@ -12,4 +13,4 @@ router = APIRouter(tags=["history"], responses=ERRORS)
 def list_events(game_id: str, service: ServiceDep, token: TokenDep,
                 after: int = Query(default=0, ge=0, le=2 ** 62),
                 limit: int = Query(default=100, ge=1, le=1000)) -> dict:
-    return service.event_log(game_id, token, after, limit)
+    return event_log(service, game_id, token, after, limit)

@@ -6,6 +6,7 @@ from fastapi import APIRouter, Query
 
 from api.deps import ServiceDep, TokenDep
 from api.models import ERRORS, CreateGame, GameCreated
+from api.projections_deps import ReadSideDep
 
 router = APIRouter(tags=["games"], responses=ERRORS)
 
@@ -17,9 +18,9 @@ def create_game(body: CreateGame, service: ServiceDep) -> dict:
 
 
 @router.get("/games")
-def list_games(service: ServiceDep, game: str | None = Query(default=None, max_length=100),
+def list_games(read_side: ReadSideDep, game: str | None = Query(default=None, max_length=100),
                status: Literal["active", "finished"] | None = None) -> list[dict]:
-    return service.list_games(game, status)
+    return read_side.list_games(game, status)
 
 
 @router.get("/games/{game_id}")

@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.deps import ServiceDep, TokenDep
 from api.models import ERRORS
+from projections.event_log import event_log
 
 router = APIRouter(tags=["live"], responses=ERRORS)
 
@@ -54,7 +55,7 @@ async def stream(game_id: str, request: Request, service: ServiceDep, token: Tok
         while True:
             head = await run_in_threadpool(service.recorder.max_notification_id)
             if head != seen_head:  # something was appended somewhere: read this game's new events
-                listing = await run_in_threadpool(service.event_log, game_id, token, position, BATCH)
+                listing = await run_in_threadpool(event_log, service, game_id, token, position, BATCH)
                 for event in listing["events"]:
                     yield sse_message(event)
                     position = event["version"]

@@ -13,30 +13,29 @@ upcaster, never re-record.
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 
 import orjson
 import pytest
 import redis
 
+from domain.eventstore.admin import delete_prefix
 from domain.games import load_all
 from domain.service import SPECTATOR_CALLER, GameService
 from projections.audit import verify_game
 from projections.readside import ReadSide
 from tests.golden.record import EXPECTATIONS_FILE, load_store, restore_prefix
 from tests.support.api_client import replay_from_store
-from tests.support.redis_fixtures import application_env
+from tests.support.redis_fixtures import application_env, new_prefix
 
 EXPECTED = orjson.loads(EXPECTATIONS_FILE.read_bytes())
 GAMES = EXPECTED["games"]
 RUNNING = [game for game in GAMES if game["status"] == "active"]
 
 
-@pytest.fixture(scope="module")
-def golden(redis_url):
+@contextmanager
+def restored(redis_url: str):
     """The golden store restored under a fresh prefix, and a service of today's code on it."""
-    from tests.support.redis_fixtures import new_prefix
-    from domain.eventstore.admin import delete_prefix
-
     load_all()
     prefix = new_prefix()
     client = redis.Redis.from_url(redis_url)
@@ -48,6 +47,12 @@ def golden(redis_url):
         service.close()
         delete_prefix(client, prefix)
         client.close()
+
+
+@pytest.fixture(scope="module")
+def golden(redis_url):
+    with restored(redis_url) as service:
+        yield service
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +125,7 @@ def test_every_replay_step_has_the_recorded_scores(read_side, label):
 
 
 def test_the_read_side_lists_every_game(golden, read_side):
-    listed = {entry["id"]: entry for entry in golden.list_games()}
+    listed = {entry["id"]: entry for entry in read_side.list_games()}
     for expected in GAMES:
         assert listed[expected["id"]]["status"] == expected["status"]
         assert listed[expected["id"]]["game"] == expected["game"]
@@ -159,3 +164,20 @@ def test_running_games_accept_further_legal_moves(golden, read_side, label):
     last = read_side.replay(game_id, None, SPECTATOR_CALLER)
     assert last["steps"] == live.last_move_no and last["scores"] == live.scores
     assert verify_game(golden, game_id)["ok"]
+
+
+@pytest.mark.parametrize("label", [game["label"] for game in GAMES if game["version"] > 50])
+def test_the_referee_undoes_moves_of_a_game_stored_with_snapshots(redis_url, label):
+    """Games past a snapshot of the earlier release: an undo to before the snapshot refolds
+    the state from the facts of the remaining moves (which that snapshot did not hold)."""
+    expected = by_label(label)
+    with restored(redis_url) as service:
+        game_id = expected["id"]
+        to_move = max(1, expected["move_count"] - 40)
+        answer = service.request_undo(game_id, expected["tokens"]["referee"], to_move, "golden: undo")
+        assert answer["status"] == "applied"
+        live = service.game(game_id)
+        assert live.last_move_no == to_move - 1
+        assert live.state == replay_from_store(service, game_id)
+        assert live.scores == expected["step_scores"][to_move - 1]
+        assert service.rebuilt(game_id).state == live.state

@@ -12,6 +12,7 @@ import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from api.cli import main
+from api.errors import status_of
 from projections.readside import PROJECTION_CLASSES, ReadSide
 from tests.support import api_count, dice_duel  # noqa: F401  (register the test games)
 from tests.support.api_client import TestGame
@@ -290,7 +291,7 @@ def test_a_game_whose_event_cannot_be_applied_is_set_aside_and_the_others_go_on(
     assert side.replay(good.id, None, SPECTATOR_CALLER)["steps"] == 1
     with pytest.raises(GameSetAside) as refused:
         side.replay(bad.id, 1, SPECTATOR_CALLER)
-    assert refused.value.status == 503 and "KeyError" in refused.value.detail
+    assert status_of(refused.value) == 503 and "KeyError" in refused.value.detail
     assert set(side.status()["projections"]["replay"]["games_set_aside"]) == {bad.id}
     bad.move(0, {"type": "add", "amount": 2})
     good.move(1, {"type": "roll"})

@@ -1,0 +1,297 @@
+"""The `GameService`: the eventsourcing Application that creates, plays and undoes games.
+
+A move costs one load (from the in-process aggregate cache, fast-forwarded with one read
+of newer events) plus one append guarded by optimistic concurrency. Commands on one game
+are serialised by a per-game lock in this process; between processes the store's
+optimistic concurrency decides, and a lost race is a `VersionConflict`.
+
+Who may see what is decided here (`Caller.viewer`), so the HTTP layer only translates.
+The seed and the token hashes are never part of any answer. Listings of events and of
+games are the read side's (`projections.event_log`, `projections.game_index`); this
+application hands them the raw events a caller may see (`event_slice`).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import uuid
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import RecordConflictError
+
+from domain.engine import IllegalMove, Rules, Viewer, get_rules, visible_facts
+from domain.engine.text import default_seat_name
+
+from .callers import Caller, hash_token
+from .errors import (
+    GameNotFound, GameTypeUnavailable, IdempotencyKeyReused, InvalidGameSetup, ServiceError, TokenRequired,
+    UnknownGameType, VersionConflict,
+)
+from .game import Game, json_native, move_digest
+
+SNAPSHOT_INTERVAL = 50
+
+
+@dataclass(frozen=True)
+class EventSlice:
+    """Stored events of one game with what the read side needs to show them to a caller."""
+
+    rules: Rules
+    viewer: Viewer
+    undone_versions: frozenset
+    events: list
+
+
+class GameService(Application):
+    """Create, play, inspect and undo games. Thread-safe within one process."""
+
+    name = "heirloom"
+    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
+    env = {
+        "AGGREGATE_CACHE_MAXSIZE": "2000",
+        "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
+    }
+
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        super().__init__(env=dict(env) if env is not None else None)
+        self._locks_guard = threading.Lock()
+        self._locks: dict[Any, threading.Lock] = {}
+
+    # ---- plumbing
+
+    def _lock(self, game_id: uuid.UUID) -> threading.Lock:
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.Lock()
+            return lock
+
+    def _evict(self, game_id: uuid.UUID) -> None:
+        if self.repository.cache is not None:
+            try:
+                self.repository.cache.get(game_id, evict=True)
+            except KeyError:
+                pass
+
+    def _load(self, key: uuid.UUID, version: int | None = None) -> Game:
+        """The live aggregate (cached; fast-forwarded with one read of newer events)."""
+        try:
+            game = self.repository.get(key, version=version)
+            if game.needs_events:  # from a v1 snapshot: the facts of its moves are in its events
+                game = self._from_events(key, version)
+        except AggregateNotFoundError:
+            raise GameNotFound(f"no game {str(key)!r}") from None
+        except KeyError as error:
+            if "unknown game type" not in str(error):
+                raise
+            raise GameTypeUnavailable(f"game {key} needs rules this server does not load: {error.args[0]}") from None
+        return game
+
+    def _from_events(self, key: uuid.UUID, version: int | None) -> Game:
+        """The aggregate folded from all its events, skipping snapshots (and cached when current)."""
+        game = None
+        for event in self.events.get(key, lte=version):
+            game = event.mutate(game)
+        if game is None:
+            raise AggregateNotFoundError(key)
+        if version is None and self.repository.cache is not None:
+            self.repository.cache.put(key, game)
+        return game
+
+    def _stored_event(self, game: Game, version: int) -> Any:
+        return next(iter(self.events.get(game.id, gt=version - 1, lte=version)))
+
+    def _take_snapshots(self, processing_event: Any) -> None:
+        """Snapshot the aggregate just saved, from memory (the library would rebuild it from
+        the store first), every `SNAPSHOT_INTERVAL` versions."""
+        if self.snapshots is None:
+            return
+        for aggregate in processing_event.aggregates.values():
+            if not isinstance(aggregate, Game):
+                continue
+            versions = [e.originator_version for e in processing_event.events if e.originator_id == aggregate.id]
+            if any(version % SNAPSHOT_INTERVAL == 0 for version in versions):
+                self.snapshots.put([Game.Snapshot.take(aggregate)])
+
+    @staticmethod
+    def parse_id(game_id: str) -> uuid.UUID:
+        try:
+            return uuid.UUID(str(game_id))
+        except ValueError:
+            raise GameNotFound(f"no game {game_id!r}") from None
+
+    def _read(self, game_id: str, fn):
+        key = self.parse_id(game_id)
+        with self._lock(key):
+            return fn(self._load(key))
+
+    def _command(self, game_id: str, fn):
+        """Run `fn(game)` on the cached aggregate and save; on any failure forget the copy."""
+        key = self.parse_id(game_id)
+        with self._lock(key):
+            game = self._load(key)
+            try:
+                result = fn(game)
+                if game.pending_events:
+                    self.save(game)
+            except (ServiceError, IllegalMove):
+                if game.pending_events:  # refused after a change was made: forget the change
+                    self._evict(key)
+                raise
+            except RecordConflictError:
+                self._evict(key)
+                current = self._load(key).version
+                raise VersionConflict("another request changed this game first; reload and retry",
+                                      current_version=current) from None
+            except BaseException:
+                self._evict(key)
+                raise
+            return result
+
+    # ---- use cases
+
+    def create_game(self, game_type: str, players: int, names: list[str] | None = None,
+                    options: dict | None = None, seed: int | None = None) -> dict:
+        try:
+            rules = get_rules(game_type)
+        except KeyError:
+            raise UnknownGameType(f"unknown game type {game_type!r}", game=game_type) from None
+        meta = rules.meta
+        if not isinstance(players, int) or not meta.min_players <= players <= meta.max_players:
+            raise InvalidGameSetup(
+                f"{game_type} takes {meta.min_players} to {meta.max_players} players, not {players}",
+                rule="ENGINE-PLAYERS-01")
+        names = list(names) if names else [default_seat_name(seat) for seat in range(players)]
+        if len(names) != players:
+            raise InvalidGameSetup(f"{len(names)} names given for {players} players")
+        if seed is None:
+            seed = secrets.randbits(63)
+        seat_tokens = [secrets.token_urlsafe(32) for _ in range(players)]
+        referee_token = secrets.token_urlsafe(32)
+        try:
+            game = Game.start(game_type, players, names, json_native(options or {}), seed,
+                              [hash_token(t) for t in seat_tokens], hash_token(referee_token))
+        except IllegalMove as error:
+            raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            # Options are client input; a game that trips over odd ones refuses them.
+            raise InvalidGameSetup(f"these options are not valid for {game_type}: {error}") from None
+        self.save(game)
+        return {
+            "id": str(game.id), "game": game_type, "version": game.version,
+            "seats": [{"seat": seat, "token": token, "name": names[seat]} for seat, token in enumerate(seat_tokens)],
+            "referee_token": referee_token,
+        }
+
+    def caller(self, game_id: str, token: str | None) -> Caller:
+        return self._read(game_id, lambda game: game.caller_for(token))
+
+    def game_view(self, game_id: str, token: str | None) -> dict:
+        def view(game: Game) -> dict:
+            caller = game.caller_for(token)
+            rules = game.rules
+            decision = rules.decision(game.state)
+            return {
+                "id": str(game.id), "game": game.game_type, "version": game.version,
+                "status": game.status, "to_act": list(decision.seats), "move_count": game.last_move_no,
+                # A copy: the live state changes in place while the answer is being written.
+                "state": json_native(rules.view(game.state, caller.viewer(game.finished))),
+                "scores": game.scores, "winners": game.winners,
+                "players": game.players, "names": game.names, "decision": decision.to_json(),
+                "you": {"role": caller.kind, "seat": caller.seat},
+                "undo_requests": [self._public_request(r) for r in game.undo_requests.values()
+                                  if r["status"] == "pending"],
+            }
+        return self._read(game_id, view)
+
+    @staticmethod
+    def _public_request(request: dict) -> dict:
+        return {key: request[key] for key in ("request_id", "by", "to_move", "reason", "status", "approvals")}
+
+    def legal_moves(self, game_id: str, token: str | None) -> dict:
+        def moves(game: Game) -> dict:
+            caller = game.caller_for(token)
+            if caller.kind == "spectator":
+                raise TokenRequired("legal moves are listed for a seat token")
+            if caller.kind != "seat" or game.finished:
+                return {"version": game.version, "moves": []}
+            return {"version": game.version, "moves": json_native(game.rules.legal_moves(game.state, caller.seat))}
+        return self._read(game_id, moves)
+
+    def play(self, game_id: str, token: str | None, move: Any, expected_version: int | None = None,
+             idempotency_key: str | None = None) -> dict:
+        """Play one move; returns {version, move_no, facts (as the mover sees them), replayed}.
+
+        A retry with the same Idempotency-Key returns the first answer and appends nothing,
+        even when the first attempt won a race this attempt lost.
+        """
+        try:
+            return self._command(game_id, self._play_command(token, move, expected_version, idempotency_key))
+        except VersionConflict:
+            if idempotency_key is None:
+                raise
+            return self._command(game_id, self._play_command(token, move, None, idempotency_key, retry_only=True))
+
+    def _play_command(self, token: str | None, move: Any, expected_version: int | None,
+                      idempotency_key: str | None, retry_only: bool = False):
+        def command(game: Game) -> dict:
+            caller = game.caller_for(token)
+            if caller.kind == "spectator":
+                raise TokenRequired("playing a move needs a seat token")
+            if idempotency_key is not None and idempotency_key in game.idempotency:
+                first = game.idempotency[idempotency_key]
+                if first["seat"] != caller.seat or first["move"] != move_digest(move):
+                    raise IdempotencyKeyReused("this Idempotency-Key was used for a different move")
+                facts = self._stored_event(game, first["version"]).facts
+                return self._move_answer(game, {**first, "facts": facts}, caller, replayed=True)
+            if retry_only or (expected_version is not None and expected_version != game.version):
+                shown = expected_version if expected_version is not None else "another version"
+                raise VersionConflict(f"expected version {shown}, the game is at {game.version}",
+                                      current_version=game.version)
+            result = game.play_move(caller, move, idempotency_key)
+            return self._move_answer(game, result, caller, replayed=False)
+        return command
+
+    @staticmethod
+    def _move_answer(game: Game, record: dict, caller: Caller, replayed: bool) -> dict:
+        viewer = caller.viewer(game.finished)
+        return {"version": record["version"], "move_no": record["move_no"],
+                "facts": visible_facts(record["facts"], viewer), "status": game.status, "replayed": replayed}
+
+    def request_undo(self, game_id: str, token: str | None, to_move: int, reason: str = "") -> dict:
+        return self._command(game_id, lambda game: game.request_undo(game.caller_for(token), to_move, reason))
+
+    def vote_undo(self, game_id: str, token: str | None, request_id: str, approve: bool) -> dict:
+        return self._command(game_id, lambda game: game.vote_undo(game.caller_for(token), request_id, approve))
+
+    def event_slice(self, game_id: str, token: str | None, after: int = 0, limit: int = 100) -> EventSlice:
+        """Up to `limit` stored events after version `after`, and how to show them to the caller
+        (`projections.event_log` formats them)."""
+        def read(game: Game) -> EventSlice:
+            viewer = game.caller_for(token).viewer(game.finished)
+            events = list(self.events.get(game.id, gt=after, lte=game.version, limit=limit))
+            return EventSlice(game.rules, viewer, frozenset(game.undone_versions), events)
+        return self._read(game_id, read)
+
+    def game(self, game_id: str) -> Game:
+        """The live aggregate itself (for tests and internal tools; do not mutate)."""
+        return self._read(game_id, lambda game: game)
+
+    def rebuilt(self, game_id: str) -> Game:
+        """The aggregate rebuilt from the store alone (snapshot + later events), bypassing
+        the cache: what a freshly started process would load."""
+        key = self.parse_id(game_id)
+        version = self.game(game_id).version
+        game = self.repository.get(key, version=version)
+        return self._from_events(key, version) if game.needs_events else game
+
+    _MOVED = {"event_log": "projections.event_log.event_log(service, game_id, token, after, limit)",
+              "list_games": "ReadSide.list_games(game, status) (projections.game_index)"}
+
+    def __getattr__(self, name: str) -> Any:
+        if name in GameService._MOVED:
+            raise AttributeError(f"GameService.{name} moved to the read side: {GameService._MOVED[name]}")
+        raise AttributeError(name)

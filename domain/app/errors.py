@@ -1,0 +1,67 @@
+"""The refusals of the application, as plain domain errors.
+
+Each has a stable machine `code` (the ``"error"`` of an API answer), a human `detail` and
+optional `extra` fields (``rule``, ``current_version``...). How a refusal is shown over
+HTTP (its status code) is the API's business: `api/errors.py` maps these classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    """A refusal: ``code`` names it, ``detail`` says what is wrong, ``extra`` adds fields."""
+
+    code = "bad_request"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+
+class GameNotFound(ServiceError):
+    code = "game_not_found"
+
+
+class UnknownGameType(ServiceError):
+    code = "unknown_game_type"
+
+
+class InvalidGameSetup(ServiceError):
+    code = "invalid_game"
+
+
+class TokenRequired(ServiceError):
+    code = "token_required"
+
+
+class InvalidToken(ServiceError):
+    code = "invalid_token"
+
+
+class NotYourSeat(ServiceError):
+    code = "not_your_seat"
+
+
+class VersionConflict(ServiceError):
+    code = "version_conflict"
+
+
+class IdempotencyKeyReused(ServiceError):
+    code = "idempotency_key_reused"
+
+
+class GameTypeUnavailable(ServiceError):
+    """A stored game whose rules this server does not load (e.g. a test game module)."""
+
+    code = "game_type_unavailable"
+
+
+class UndoNotFound(ServiceError):
+    code = "undo_not_found"
+
+
+class InvalidUndo(ServiceError):
+    code = "invalid_undo"

@@ -1,0 +1,53 @@
+"""GET /games/{id}/events: the audit log of one game, every event, as a caller may see it.
+
+The write side hands over the raw stored events and the caller's viewer
+(`GameService.event_slice`); this module shows them (API.md's events listing): undone
+moves marked, moves and facts redacted while the game runs (`domain.engine.redaction`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import Viewer, visible_facts
+from domain.engine.redaction import redact_move
+
+
+def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[int] | frozenset) -> dict:
+    """One stored event as a caller may see it."""
+    kind = type(event).__name__
+    record = {
+        "version": event.originator_version, "type": kind, "move_no": None, "seat": None,
+        "actor": None, "move": None, "facts": [], "recorded_at": event.timestamp.isoformat(),
+        "undone": event.originator_version in undone_versions,
+        "hash": event.hash, "prev_hash": event.prev_hash,
+    }
+    if kind == "Created":
+        record["actor"] = "system"
+        record["facts"] = visible_facts(event.setup_facts, viewer)
+        record["payload"] = {"game_type": event.game_type, "content_version": event.content_version,
+                             "players": event.players, "names": list(event.names), "options": event.options}
+    elif kind == "MovePlayed":
+        record.update(move_no=event.move_no, seat=event.seat, actor=event.actor,
+                      move=redact_move(rules, event.move, event.facts, event.seat, viewer),
+                      facts=visible_facts(event.facts, viewer))
+        record["payload"] = {"scores": event.scores, "finished": event.finished}
+    elif kind == "UndoRequested":
+        record["actor"] = event.by
+        record["payload"] = {"request_id": event.request_id, "to_move": event.to_move, "reason": event.reason}
+    elif kind == "UndoVoted":
+        record.update(actor=f"seat:{event.seat}", seat=event.seat)
+        record["payload"] = {"request_id": event.request_id, "approve": event.approve}
+    elif kind == "MovesUndone":
+        record["payload"] = {"request_id": event.request_id, "to_move": event.to_move,
+                             "undone_versions": list(event.undone_versions)}
+    elif kind == "UndoRejected":
+        record["actor"] = event.by
+        record["payload"] = {"request_id": event.request_id}
+    return record
+
+
+def event_log(app: Any, game_id: str, token: str | None, after: int = 0, limit: int = 100) -> dict:
+    """``{"events": [...]}``: up to `limit` events after version `after`, redacted for the caller."""
+    part = app.event_slice(game_id, token, after, limit)
+    return {"events": [event_record(part.rules, event, part.viewer, part.undone_versions) for event in part.events]}

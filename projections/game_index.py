@@ -1,0 +1,59 @@
+"""The list of games for GET /games, following the application's notification log.
+
+Each notification is read once per process (incrementally, on demand), so listing does
+not load aggregates. Status follows `MovePlayed.finished` and `MovesUndone`.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+
+class GameIndex:
+    """Every game of one application: id, type, status, version, players, names."""
+
+    BATCH = 500
+
+    def __init__(self, app: Any) -> None:
+        self._app = app
+        self._lock = threading.Lock()
+        self._position = 0
+        self._games: dict[str, dict] = {}
+
+    def _catch_up(self) -> None:
+        recorder = self._app.recorder
+        while True:
+            notifications = recorder.select_notifications(self._position, self.BATCH, inclusive_of_start=False)
+            if not notifications:
+                return
+            for notification in notifications:
+                self._position = notification.id
+                if ":Game." not in notification.topic:
+                    continue
+                self._apply(self._app.mapper.to_domain_event(notification))
+            if len(notifications) < self.BATCH:
+                return
+
+    def _apply(self, event: Any) -> None:
+        kind = type(event).__name__
+        key = str(event.originator_id)
+        if kind == "Created":
+            self._games[key] = {"id": key, "game": event.game_type, "status": "active",
+                                "version": event.originator_version, "players": event.players,
+                                "names": list(event.names), "created_at": event.timestamp.isoformat()}
+            return
+        entry = self._games.get(key)
+        if entry is None:
+            return
+        entry["version"] = event.originator_version
+        if kind == "MovePlayed":
+            entry["status"] = "finished" if event.finished else "active"
+        elif kind == "MovesUndone":
+            entry["status"] = "active"
+
+    def list(self, game: str | None = None, status: str | None = None) -> list[dict]:
+        with self._lock:
+            self._catch_up()
+            return [dict(entry) for entry in self._games.values()
+                    if (game is None or entry["game"] == game) and (status is None or entry["status"] == status)]
