@@ -27,9 +27,8 @@ def _seat_names(players: int) -> list[str]:
 
 def game_lengths(request: Request, game_type: str) -> list[int]:
     """Effective moves of each finished game of the type (the newest LENGTH_SAMPLE)."""
-    service = request.app.state.service
     read_side = get_read_side(request)
-    finished = service.list_games(game_type, "finished")[-LENGTH_SAMPLE:]
+    finished = read_side.list_games(game_type, "finished")[-LENGTH_SAMPLE:]
     lengths = []
     for entry in finished:
         status = read_side.replay_view.status(entry["id"])

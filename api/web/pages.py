@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.projections_deps import ProjectionLagging, get_read_side, synced
 from domain.engine import get_rules
-from domain.service import ServiceError
+from domain.app import ServiceError
 
 from . import STATIC, TEMPLATES
 from .analytics_page import analytics_context, analytics_csv, analytics_export
@@ -87,8 +87,7 @@ def _game_summary(request: Request, game_id: str) -> dict:
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> HTMLResponse:
-    service = request.app.state.service
-    games = await run_in_threadpool(service.list_games)
+    games = await run_in_threadpool(request.app.state.projections.list_games)
     titles = {entry["name"]: entry["title"] for entry in game_types(request)}
     games = sorted(games, key=lambda g: (g["status"] != "active", g.get("created_at", "")), reverse=False)
     running = sorted((g for g in games if g["status"] == "active"), key=lambda g: g.get("created_at", ""), reverse=True)

@@ -17,6 +17,7 @@ from domain.engine import EVERYONE, SPECTATOR, copy_state, new_game, play, visib
 from domain.engine.facts import PRIVATE_KEY
 from domain.games.adas_dream import RULES
 from domain.games.adas_dream import content as C
+from projections.event_log import event_log
 from tests.support.api_fixtures import *  # noqa: F403  (service on a real Redis, own key prefix)
 
 
@@ -59,7 +60,7 @@ def test_a_spectator_and_the_opponent_see_the_move_in_the_event_listing(service)
     service.play(created["id"], created["seats"][seat]["token"], move)
     other = created["seats"][1 - seat]["token"]
     for token in (None, other):
-        events = service.event_log(created["id"], token)["events"]
+        events = event_log(service, created["id"], token)["events"]
         played = [e for e in events if e["type"] == "MovePlayed"]
         assert len(played) == 1
         assert played[0]["move"] == move
@@ -83,7 +84,7 @@ def test_a_move_that_draws_cards_is_shown_and_the_cards_are_not(service):
     service.play(created["id"], created["seats"][seat]["token"], moves[0])
     drawn = set(service.game(created["id"]).state["players"][seat]["hand"]) - hand
     assert drawn
-    listed = [e for e in service.event_log(created["id"], None)["events"] if e["type"] == "MovePlayed"][0]
+    listed = [e for e in event_log(service, created["id"], None)["events"] if e["type"] == "MovePlayed"][0]
     assert listed["move"] == moves[0]
     text = orjson.dumps(listed).decode()
     assert not any(card in text for card in drawn)
