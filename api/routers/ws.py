@@ -36,7 +36,8 @@ from api.models import PlayMove
 import orjson
 
 from domain.engine import IllegalMove, get_rules
-from domain.service import ServiceError, event_record
+from domain.app import ServiceError
+from projections.event_log import event_log, event_record
 
 router = APIRouter(tags=["live"])
 
@@ -142,7 +143,7 @@ class Connection:
     async def listing(self) -> None:
         """Catch up from the events listing (what the caller may see, read from the store)."""
         while True:
-            page = await run_in_threadpool(self.service.event_log, self.game_id, self.token, self.position, BATCH)
+            page = await run_in_threadpool(event_log, self.service, self.game_id, self.token, self.position, BATCH)
             for event in page["events"]:
                 await self.send(event)
                 self.position = event["version"]
