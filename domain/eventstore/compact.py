@@ -31,10 +31,12 @@ LEVEL = 9
 _local = threading.local()  # zstandard (de)compressors are not safe to share between threads
 
 
-def _compressor() -> zstandard.ZstdCompressor:
-    c = getattr(_local, "compressor", None)
+def _compressor(level: int = LEVEL) -> zstandard.ZstdCompressor:
+    name = f"compressor{level}"
+    c = getattr(_local, name, None)
     if c is None:
-        c = _local.compressor = zstandard.ZstdCompressor(level=LEVEL)
+        c = zstandard.ZstdCompressor(level=level)
+        setattr(_local, name, c)
     return c
 
 
@@ -49,8 +51,9 @@ def is_compact(batch: bytes) -> bool:
     return batch[:2] == MARK
 
 
-def pack(rows: Sequence[tuple[int, bytes, bytes]]) -> bytes:
-    """One compact batch of (version, topic, state) rows, in version order."""
+def pack(rows: Sequence[tuple[int, bytes, bytes]], level: int = LEVEL) -> bytes:
+    """One compact batch of (version, topic, state) rows, in version order (snapshots,
+    written every 50 moves, use a faster level than finished games)."""
     parts: list[bytes] = [MARK]
     previous = None
     for version, topic, state in rows:
@@ -60,7 +63,7 @@ def pack(rows: Sequence[tuple[int, bytes, bytes]]) -> bytes:
             previous = topic
             parts.append(b"%d %d %s\n" % (version, len(state), topic))
     parts.append(b"\0")
-    parts.append(_compressor().compress(b"".join(state for _, _, state in rows)))
+    parts.append(_compressor(level).compress(b"".join(state for _, _, state in rows)))
     return b"".join(parts)
 
 

@@ -71,6 +71,8 @@ if TYPE_CHECKING:
 # Batches larger than this are staged with SET and renamed into place by the script,
 # instead of being copied into Lua as an argument (see scripts.py).
 STAGE_ABOVE_BYTES = 4096
+# Latest-only snapshots larger than this are stored zstd-compressed (compact.py's format).
+COMPRESS_SNAPSHOTS_ABOVE = 1024
 
 
 def translate(e: redis.RedisError) -> PersistenceError:
@@ -433,12 +435,12 @@ class RedisSnapshotRecorder(RedisAggregateRecorder):
                 raise DataError(msg)
             index = self.key_head + oid + self.key_tail
             v = s.originator_version
+            if len(s.state) > COMPRESS_SNAPSHOTS_ABOVE:  # a whole game state: compressed
+                batch = pack_compact([(v, topic, s.state)], level=3)
+            else:
+                batch = b"%d %d %s\n\0%s" % (v, len(s.state), topic, s.state)
             try:
-                SNAPSHOT_PUT(
-                    self.client,
-                    [index, f"{index}:{v}"],
-                    [v, b"%d %d %s\n\0%s" % (v, len(s.state), topic, s.state)],
-                )
+                SNAPSHOT_PUT(self.client, [index, f"{index}:{v}"], [v, batch])
             except redis.RedisError as e:
                 raise translate(e) from e
         return None

@@ -98,3 +98,19 @@ def test_snapshots_keep_the_latest_only(redis_url: str, key_prefix: str) -> None
         client.close()
         factory.close()
     assert [k.rsplit(":", 1)[-1] for k in keys] == ["snapshots", "100"]
+
+
+def test_a_large_snapshot_is_stored_compressed_and_reads_back(redis_url: str, key_prefix: str) -> None:
+    env = {"REDIS_URL": redis_url, "REDIS_KEY_PREFIX": key_prefix, "SNAPSHOTS_KEEP": "latest"}
+    factory = RedisFactory(Environment(env=env))
+    try:
+        snapshots = factory.aggregate_recorder("snapshots")
+        a = uuid4()
+        state = b'{"hands": [1, 2, 3], "log": "%s"}' % (b"move " * 4000)
+        snapshots.insert_events([StoredEvent(a, 50, "s", state)])
+        stored = factory.datastore.client.get(f"{snapshots.aggregate_key(a)}:50")
+        assert is_compact(stored) and len(stored) < len(state) / 10
+        assert [(s.originator_version, s.topic, s.state) for s in snapshots.select_events(a, desc=True, limit=1)] \
+            == [(50, "s", state)]
+    finally:
+        factory.close()
