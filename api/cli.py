@@ -58,8 +58,8 @@ def check_store(settings) -> None:
             raise ConfigurationError(f"REDIS_URL={settings.redis_url!r} is not reachable ({error}). "
                                      "Start that Redis or unset REDIS_URL to use the embedded one.") from None
     elif settings.embedded:
-        from domain.eventstore.embedded import check_data_dir
-        check_data_dir(settings.data_dir)
+        from domain.eventstore.embedded import check_data_dir, warn_if_exposed
+        warn_if_exposed(check_data_dir(settings.data_dir))
 
 
 def _serve_arguments(parser: argparse.ArgumentParser) -> None:

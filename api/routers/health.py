@@ -1,13 +1,40 @@
-"""GET /healthz: the process answers and the store is reachable."""
+"""GET /healthz: the process answers and the store is reachable.
 
+While the store does not answer (e.g. the embedded Redis is being restarted by its
+supervisor) the answer is 503 ``"status": "degraded"``; it is ``"ok"`` again as soon as the
+store answers, without restarting the server.
+"""
+
+import redis
+from eventsourcing.persistence import PersistenceError
 from fastapi import APIRouter
+from pydantic import BaseModel
 
 from api.deps import ServiceDep
+from api.models import ErrorBody
+from api.responses import OrjsonResponse
 
 router = APIRouter(tags=["health"])
 
 
-@router.get("/healthz")
-def healthz(service: ServiceDep) -> dict:
+class Health(BaseModel):
+    ok: bool
+    status: str
+    last_notification_id: int
+
+
+class Degraded(ErrorBody):
+    ok: bool
+    status: str
+
+
+@router.get("/healthz", response_model=Health, responses={503: {"model": Degraded, "description": "the store does not answer"}})
+def healthz(service: ServiceDep):
     """Cheap: one read of the store's last notification id."""
-    return {"ok": True, "last_notification_id": service.recorder.max_notification_id() or 0}
+    try:
+        last = service.recorder.max_notification_id() or 0
+    except (redis.RedisError, PersistenceError, OSError) as error:
+        return OrjsonResponse({"error": "store_unavailable", "ok": False, "status": "degraded",
+                               "detail": f"the event store does not answer ({type(error).__name__})"},
+                              status_code=503)
+    return {"ok": True, "status": "ok", "last_notification_id": last}
