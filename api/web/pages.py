@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
+from api.errors import status_of
 from api.projections_deps import ProjectionLagging, get_read_side, synced
 from domain.engine import get_rules
 from domain.app import ServiceError
@@ -56,7 +57,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
 
 
 def error_page(request: Request, error: ServiceError) -> HTMLResponse:
-    return render(request, "error.html", status=error.status, title="Not here",
+    return render(request, "error.html", status=status_of(error), title="Not here",
                   message=error.detail, code=error.code)
 
 
@@ -143,7 +144,7 @@ async def score_chart_svg(request: Request, game_id: str,
     try:
         svg = await run_in_threadpool(score_chart, request, game_id, step)
     except ServiceError as error:
-        return Response(error.detail, status_code=error.status, media_type="text/plain")
+        return Response(error.detail, status_code=status_of(error), media_type="text/plain")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
