@@ -15,7 +15,8 @@ from domain.engine import GameMeta
 
 class PackageRules:
     """`Rules` built from template modules (`state`, `flow`, `moves`, `decide`, `evolve`,
-    `view`, `scoring`, `describe`, and optionally `words`, `picture`, `bot`)."""
+    `view`, `scoring`, `describe`, and optionally `words`, `picture`, `bot`; `view` may also
+    define `view_move`, see domain/engine/redaction.py)."""
 
     def __init__(self, meta: GameMeta, *, state: ModuleType, flow: ModuleType, moves: ModuleType,
                  decide: ModuleType, evolve: ModuleType, view: ModuleType, scoring: ModuleType,
@@ -33,6 +34,8 @@ class PackageRules:
         self.is_over = scoring.is_over
         self.winners = scoring.winners
         self.describe = describe.describe
+        if hasattr(view, "view_move"):        # optional: how a played move is listed to each viewer
+            self.view_move = view.view_move
         if words is not None:
             self.label = words.label
             self.prompt = words.prompt

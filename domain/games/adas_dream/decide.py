@@ -6,9 +6,12 @@ import orjson
 
 from domain.engine import IllegalMove, Turn
 
-from . import board as B
 from . import content as C
+from . import effects as E
+from . import evolve as EVOLVE      # a Turn folds its facts with `.evolve`
 from . import flow as F
+from . import resolver as R
+from . import state as S
 from .state import deal, deal_decks
 from .moves import action_moves, adjust_moves, has_workshop_move, legal_moves, publish_possible, workshop_moves
 
@@ -52,7 +55,7 @@ def d_workshop(ctx, seat, move):
     if not 0 <= j < len(there) or there[j]["v"] > die["v"]:
         raise IllegalMove("ADA-WORKSHOP-07", f"the pushed die must show {die['v']} or less")
     if extra:
-        F.gain(ctx, seat, coal=-1)
+        E.gain(ctx, seat, coal=-1)
     pushed = there[j]
     ctx.emit("WsDieMoved", seat=seat, space=s, index=i, to=dest, extra=extra, die=die)
     ctx.emit("WsDiePushed", seat=seat, space=dest, index=j, die=pushed)
@@ -89,7 +92,7 @@ def d_adjust(ctx, seat, move):
         trial[s][i] = {"c": trial[s][i]["c"], "v": v + delta}
         if not has_workshop_move(trial, p["coal"] - 1):
             raise IllegalMove("ADA-WORKSHOP-08", "after this adjustment no die could be moved and push")
-    F.gain(ctx, seat, coal=-1)
+    E.gain(ctx, seat, coal=-1)
     ctx.emit("DieValue", seat=seat, where=["ws", s, i], to=v + delta, coal=True)
     fl.update(ttype="workshop", adj_used=True, area="workshop")
 
@@ -112,7 +115,7 @@ def d_actions(ctx, seat, move):
         raise IllegalMove("ADA-ACTIONS-03", f"action must be one of {list(C.AREAS)}")
     if die["c"] != "grey" and C.COLOUR_AREA[die["c"]] != area:
         raise IllegalMove("ADA-ACTIONS-03", f"a {die['c']} die takes the {C.COLOUR_AREA[die['c']]} action")
-    if not B.performable(st, seat, area):
+    if not S.performable(st, seat, area):
         raise IllegalMove("ADA-ACTIONS-05", f"the {area} main action cannot be carried out now")
     ctx.emit("DieToMill", seat=seat, store=k, slot=m, die=die)
     if not st["end_triggered"] and all(d is not None for d in ctx.p(seat)["mill"]):
@@ -128,14 +131,14 @@ def main_action(ctx, seat, area):
     st = ctx.st
     if area == "study":                       # ADA-AMB-62: Program first, then the Study reward
         ctx.push({"k": "study_main", "s": seat})
-        F.ask(ctx, seat, "program", [[o["slot"], o["line"]] for o in B.program_options(st, seat)], "ADA-PROGRAM-03",
+        R.ask(ctx, seat, "program", [[o["slot"], o["line"]] for o in S.program_options(st, seat)], "ADA-PROGRAM-03",
               {"main": True})
     elif area == "travel":
-        F.ask(ctx, seat, "travel", [c for c, _ in B.travel_destinations(st, seat)], "ADA-TRAVEL-03")
+        R.ask(ctx, seat, "travel", [c for c, _ in S.travel_destinations(st, seat)], "ADA-TRAVEL-03")
     elif area == "meeting":
-        F.ask(ctx, seat, "meeting", B.meeting_options(st, seat), "ADA-MEETING-02")
+        R.ask(ctx, seat, "meeting", S.meeting_options(st, seat), "ADA-MEETING-02")
     else:
-        F.ask(ctx, seat, "lecture", B.institution_options(st, seat), "ADA-INSTITUTION-08")
+        R.ask(ctx, seat, "lecture", S.institution_options(st, seat), "ADA-INSTITUTION-08")
 
 
 def d_pass(ctx, seat, move):
@@ -174,11 +177,11 @@ def d_play(ctx, seat, move):
     elif info.get("cost") == "money":
         if p["money"] < die["v"]:
             raise IllegalMove("ADA-PARTNER-13", f"this card costs £{die['v']}")
-        F.gain(ctx, seat, money=-die["v"])
+        E.gain(ctx, seat, money=-die["v"])
     fl["agenda"].pop()
     fl["played6"] = True
     ctx.emit("CardPlayed", seat=seat, card=card)
-    F.eff(ctx, seat, info["effect"])
+    R.eff(ctx, seat, info["effect"])
 
 
 def d_skip(ctx, seat, move):
@@ -199,7 +202,7 @@ def d_advanced(ctx, seat, move):
     colour = C.AREA_COLOUR[fl["area"]]
     level = 2 if p["research"][colour] >= C.RESEARCH[colour]["advanced2"] else 1
     fl["agenda"].pop()
-    F.advanced(ctx, seat, fl["area"], level, fl["ref"])
+    E.advanced(ctx, seat, fl["area"], level, fl["ref"])
 
 
 def d_publish(ctx, seat, move):
@@ -225,27 +228,27 @@ def d_publish(ctx, seat, move):
         raise IllegalMove(rule, f"the {area} Publish cannot be carried out now")
     fl["agenda"].pop()
     fl["opt_done"] = True
-    F.gain(ctx, seat, book=-1)
+    E.gain(ctx, seat, book=-1)
     ctx.emit("Published", seat=seat, area=area)
     if area == "workshop":
-        F.steam_advance(ctx, seat, True)
+        E.steam_advance(ctx, seat, True)
     elif area == "study":
-        targets = B.stack_targets(st, seat)
+        targets = S.stack_targets(st, seat)
         if targets:
-            F.ask(ctx, seat, "pub_stack", targets, "ADA-PUBLISH-07")
+            R.ask(ctx, seat, "pub_stack", targets, "ADA-PUBLISH-07")
         else:
-            F.ask(ctx, seat, "box", B.board_discs(p), "ADA-PUBLISH-09")
+            R.ask(ctx, seat, "box", S.board_discs(p), "ADA-PUBLISH-09")
     elif area == "travel":
-        F.ask(ctx, seat, "pip", F.adjust_options(st, seat, "board"), "ADA-PUBLISH-11", {"left": 4}, optional=True)
+        R.ask(ctx, seat, "pip", E.adjust_options(st, seat, "board"), "ADA-PUBLISH-11", {"left": 4}, optional=True)
     elif area == "meeting":
-        F.ask(ctx, seat, "multiplier", [k for k, m in enumerate(st["displays"]["mult"]) if m], "ADA-PUBLISH-12")
+        R.ask(ctx, seat, "multiplier", [k for k, m in enumerate(st["displays"]["mult"]) if m], "ADA-PUBLISH-12")
     else:
-        F.ask(ctx, seat, "swap_own", B.own_dice(st, seat), "ADA-PUBLISH-13")
+        R.ask(ctx, seat, "swap_own", S.own_dice(st, seat), "ADA-PUBLISH-13")
 
 
 def _build(ctx, seat, move):
     pick = {"gear": move.get("gear"), "space": move.get("space")}
-    options = B.build_options(ctx.st, seat)
+    options = S.build_options(ctx.st, seat)
     if pick in options and isinstance(pick["space"], int) and not isinstance(pick["space"], bool):
         pick = options[options.index(pick)]
     else:
@@ -253,10 +256,10 @@ def _build(ctx, seat, move):
         if pick["gear"] not in p["gear_supply"]:
             raise IllegalMove("ADA-BUILD-02", "that gear is not in your personal supply")
         if not isinstance(pick["space"], int) or isinstance(pick["space"], bool) \
-                or pick["space"] not in B.empty_gear_spaces(p):
+                or pick["space"] not in S.empty_gear_spaces(p):
             raise IllegalMove("ADA-GEAR-09", "build on an empty gear space with no disc and no gear")
         raise IllegalMove("ADA-BUILD-02", "you cannot pay that gear's cost")
-    F.ch_build(ctx, {"s": seat, "d": {}}, pick)
+    E.ch_build(ctx, {"s": seat, "d": {}}, pick)
 
 
 def d_build(ctx, seat, move):
@@ -283,7 +286,7 @@ def d_end_turn(ctx, seat, move):
     if not _phase(fl, "endopt"):
         raise IllegalMove("ADA-TURN-05", "the turn has not fully resolved yet")
     defer = bool(move.get("defer_build", False))
-    if defer and (fl["opt_done"] or not B.build_options(ctx.st, seat)):
+    if defer and (fl["opt_done"] or not S.build_options(ctx.st, seat)):
         raise IllegalMove("ADA-BUILD-04", "there is no Build you could defer")
     fl["agenda"].pop()
     fl["defer_build"] = defer
@@ -300,7 +303,7 @@ def d_choose(ctx, seat, move):
     top = _top(ctx.fl)
     if top is None or top["k"] != "choice":
         raise IllegalMove("ADA-TURN-02", "there is no pending choice")
-    F.answer(ctx, seat, move.get("pick"))
+    R.answer(ctx, seat, move.get("pick"))
 
 
 DECIDERS = {
@@ -315,9 +318,9 @@ def drafter(state):
     return draft["order"][len(draft["picks"])] if draft else None
 
 
-def d_draft(rules, state, seat, move, rng):
+def d_draft(state, seat, move, rng):
     """ADA-SETUP-18, ADA-AMB-47: reverse turn order picks; 6 of the rest (random) top the Meeting deck."""
-    turn = Turn(rules, state)
+    turn = Turn(EVOLVE, state)
     if move.get("type") != "draft" or seat != drafter(state):
         raise IllegalMove("ADA-SETUP-18", f"the tier-1 draft is on; seat {drafter(state)} picks a card")
     if move.get("card") not in state["draft"]["pool"]:
@@ -360,18 +363,19 @@ def _must_be_listed(state, seat, move):
     raise IllegalMove("ENGINE-MOVE-02", f"{detail} (GET legal-moves lists them)")
 
 
-def decide(rules, state, seat, move, rng):
-    facts = _decide(rules, state, seat, move, rng)
+def decide(state, seat, move, rng):
+    """Validate `move` and return its facts (the kernel's `Rules.decide`)."""
+    facts = _decide(state, seat, move, rng)
     _must_be_listed(state, seat, move)
     return facts
 
 
-def _decide(rules, state, seat, move, rng):
+def _decide(state, seat, move, rng):
     if state["over"]:
         raise IllegalMove("ADA-END-04", "the game is over")
     if state.get("draft"):
-        return d_draft(rules, state, seat, move, rng)
-    turn = Turn(rules, state)
+        return d_draft(state, seat, move, rng)
+    turn = Turn(EVOLVE, state)
     fl = turn.state["flow"]
     deferred = fl["deferred"]
     out_of_turn = deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat)
@@ -393,9 +397,9 @@ def _decide(rules, state, seat, move, rng):
         actor = seat
     if kind not in DECIDERS:
         raise IllegalMove("ADA-TURN-02", f"unknown move type {kind!r}")
-    ctx = F.Ctx(turn, rng, actor)
+    ctx = R.Ctx(turn, rng, actor)
     DECIDERS[kind](ctx, seat, move)
-    F.run(ctx)
+    R.run(ctx)
     if out_of_turn:
         ctx.fl.pop("building", None)
         if ctx.fl["final_wait"] and ctx.fl["deferred"] is None:

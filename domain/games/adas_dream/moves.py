@@ -11,7 +11,7 @@ Phase table (top of the agenda -> moves):
 
 from __future__ import annotations
 
-from . import board as B
+from . import state as S
 from . import content as C
 from .state import choice_options
 
@@ -81,7 +81,7 @@ def action_moves(state, seat):
         areas = list(C.AREAS) if die["c"] == "grey" else [C.COLOUR_AREA[die["c"]]]
         for area in areas:
             if area not in cache:
-                cache[area] = B.performable(state, seat, area)
+                cache[area] = S.performable(state, seat, area)
             if cache[area]:
                 out += [{"type": "actions", "die": k, "slot": m, "action": area} for m in slots]
     return out
@@ -129,10 +129,10 @@ def publish_possible(state, seat):
     if area == "study":
         return any(p["covered"])
     if area == "travel":
-        return bool(B.own_dice(state, seat))
+        return bool(S.own_dice(state, seat))
     if area == "meeting":
         return any(state["displays"]["mult"])
-    return bool(B.own_dice(state, seat)) and bool(B.ws_dice(state))
+    return bool(S.own_dice(state, seat)) and bool(S.ws_dice(state))
 
 
 def endopt_moves(state, seat):
@@ -140,7 +140,7 @@ def endopt_moves(state, seat):
     out = []
     if publish_possible(state, seat):
         out.append({"type": "publish"})
-    builds = [] if fl["opt_done"] else B.build_options(state, seat)
+    builds = [] if fl["opt_done"] else S.build_options(state, seat)
     out += [{"type": "build", **b} for b in builds]
     out.append({"type": "end_turn"})
     if builds:
@@ -161,7 +161,7 @@ def legal_moves(state, seat):
     fl = state["flow"]
     deferred = fl["deferred"]
     if deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat):
-        return [{"type": "build", **b} for b in B.build_options(state, seat)] + [{"type": "decline_build"}]
+        return [{"type": "build", **b} for b in S.build_options(state, seat)] + [{"type": "decline_build"}]
     if seat != fl["seat"] or fl["final_wait"]:
         return []
     agenda = fl["agenda"]

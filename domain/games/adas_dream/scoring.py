@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import board as B
+from . import state as S
 from . import content as C
 
 
@@ -117,7 +117,7 @@ def final_scores(state, public_only=False) -> list[dict]:
     tokens = meeting_tokens(state)
     result = []
     for seat, p in enumerate(state["players"]):
-        cards = p["known_partners"] if public_only else B.supply_cards(p)
+        cards = p["known_partners"] if public_only else S.supply_cards(p)
         s = {}
         s["objectives"] = sum(C.OBJECTIVES[state["objectives"][a]]["prestige_" + c["space"]]
                               for a, claims in state["obj"].items() for c in claims if c["seat"] == seat)
@@ -150,7 +150,24 @@ def final_scores(state, public_only=False) -> list[dict]:
     return result
 
 
-def winners(state, scores) -> list[int]:
+def scores(state) -> dict[int, int]:
+    """Each seat's score: the running score while the game runs, the final score once over.
+
+    RULINGS R-12: the running score counts only publicly known Partner cards; final scoring counts all."""
+    totals = state["final"] or final_scores(state, public_only=True)
+    return {seat: s["total"] for seat, s in enumerate(totals)}
+
+
+def is_over(state) -> bool:
+    return state["over"]
+
+
+def winners(state) -> list[int]:
+    """The winner once the game is over (ADA-SCORE-20..23 break ties)."""
+    return ranked_winners(state, state["final"]) if state["over"] else []
+
+
+def ranked_winners(state, scores) -> list[int]:
     """ADA-SCORE-20..23: total, then gears built, then Mill pips, then closest to the first player."""
     order = state["order"]
     best = max((s["total"], s["gears_built"], s["mill_pips"]) for s in scores)

@@ -94,15 +94,15 @@ class G:
     def effect(self, e, seat=None):
         """Resolve an Effect (3.1) for the active seat mid-turn (then the end-of-turn options wait)."""
         from domain.engine import Turn
-        from domain.games.adas_dream import flow as F
+        from domain.games.adas_dream import resolver as R
         seat = self.active if seat is None else seat
         self.fl.update(ttype="actions", area="study")
         self.fl["agenda"] = [{"k": "phase", "name": "endopt"}]
         self.no += 1
         turn = Turn(RULES, self.s)
-        ctx = F.Ctx(turn, Rng(self.seed, self.no), seat)
-        F.eff(ctx, seat, e)
-        F.run(ctx)
+        ctx = R.Ctx(turn, Rng(self.seed, self.no), seat)
+        R.eff(ctx, seat, e)
+        R.run(ctx)
         self.facts = ctx.commit()
         self.s = turn.state
         return self.facts

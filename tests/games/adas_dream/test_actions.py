@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain.games.adas_dream import board as B
+from domain.games.adas_dream import state as S
 from domain.games.adas_dream import content as C
 from tests.games.adas_dream.helpers import G, die
 
@@ -49,7 +49,7 @@ def test_ex03_serenas_study_turn_and_build():
     g.move(type="build", gear="add", space=3)
     p = g.p(0)
     assert (p["book"], p["brass"], p["coal"], p["gears"][3], p["gear_supply"]) == (1, 0, 0, "add", ["sub", "sub"])
-    assert sum(1 for loc in B.own_locations(g.s, 0)) == 0          # Study places no disc
+    assert sum(1 for loc in S.own_locations(g.s, 0)) == 0          # Study places no disc
     assert g.active == 1
 
 
@@ -266,7 +266,7 @@ def test_ex05_negative_checks():
     assert {o["slot"] for o in g.opts() if o["room"] == 1} == {1, 2, 3}
     g2 = isobel()
     g2.s["rooms"][0][0] = [1]
-    assert any(o["room"] == 0 for o in B.meeting_options(g2.s, 1))     # several discs in one room over time
+    assert any(o["room"] == 0 for o in S.meeting_options(g2.s, 1))     # several discs in one room over time
 
 
 @pytest.mark.rule("ADA-MEETING-10", "ADA-MEETING-13")
@@ -288,8 +288,8 @@ def test_meeting_level1_free_play_and_multiplier_display():
                   "ADA-INSTITUTION-02", "ADA-INSTITUTION-01")
 def test_ex06_first_lecture_costs():
     g = G()
-    assert [B.lecture_cost(g.s, 0, lv) for lv in range(2, 7)] == [1, 2, 4, 6, 9]
-    assert len(B.empty_lectures(g.s)) == 20
+    assert [S.lecture_cost(g.s, 0, lv) for lv in range(2, 7)] == [1, 2, 4, 6, 9]
+    assert len(S.empty_lectures(g.s)) == 20
     g.p(0)["innov"] = 6
     g.actions_turn(0, "green", 3)
     assert all(o["level"] != 6 for o in g.opts())
@@ -302,7 +302,7 @@ def test_ex06_first_lecture_costs():
 def test_ex07_second_lecture_costs():
     g = G()
     g.s["lect"]["inst_lamps"][1] = [0]                                # a disc at L3
-    assert [B.lecture_cost(g.s, 0, lv) for lv in range(2, 7)] == [1, 1, 2, 4, 7]
+    assert [S.lecture_cost(g.s, 0, lv) for lv in range(2, 7)] == [1, 1, 2, 4, 7]
     g.p(0)["innov"] = 6
     g.actions_turn(0, "green", 3)
     g.pick({"inst": "inst_numbers", "level": 5})

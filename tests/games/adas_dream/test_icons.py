@@ -92,9 +92,9 @@ def test_costs_must_be_paid_in_full():
     assert g.p(0)["coal"] == 1
     g.effect(op("pay", resource="coal", amount=1))
     assert g.p(0)["coal"] == 0
-    from domain.games.adas_dream import board as B
+    from domain.games.adas_dream import state as S
     g.p(0)["innov"] = 6
-    assert B.lecture_cost(g.s, 0, 6) > 6 and all(o["level"] != 6 for o in B.institution_options(g.s, 0))
+    assert S.lecture_cost(g.s, 0, 6) > 6 and all(o["level"] != 6 for o in S.institution_options(g.s, 0))
 
 
 @pytest.mark.rule("ADA-ICON-08", "ADA-ICON-09", "ADA-STUDY-11", "ADA-ASSIGN-08", "ADA-AMB-33")

@@ -5,7 +5,7 @@ import pytest
 
 from domain.engine import new_game
 from domain.games.adas_dream import RULES
-from domain.games.adas_dream import board as B
+from domain.games.adas_dream import state as S
 from domain.games.adas_dream import content as C
 from domain.games.adas_dream.scoring import final_scores
 from tests.games.adas_dream.helpers import G, die
@@ -105,7 +105,7 @@ def test_display_runs_out():
     g2.s["displays"]["meet"] = ["t2_01", None, None, None]
     g2.p(0)["money"] = 10
     g2.store(0, die("yellow", 3))
-    assert {o["room"] for o in B.meeting_options(g2.s, 0)} == {0}
+    assert {o["room"] for o in S.meeting_options(g2.s, 0)} == {0}
 
 
 @pytest.mark.rule("ADA-AMB-36", "ADA-AMB-37")
@@ -167,11 +167,11 @@ def test_visiting_means_a_disc_on_each_university():
     g.s["objectives"]["travel"] = "obj_travel_A1"                       # Oxford and Cambridge
     cond = C.OBJECTIVES["obj_travel_A1"]["condition"]
     g.s["univ"]["oxford"] = [0]
-    assert not B.condition_met(g.s, 0, cond)
+    assert not S.condition_met(g.s, 0, cond)
     g.p(0)["city"] = "cambridge"                                        # standing there is not a visit
-    assert not B.condition_met(g.s, 0, cond)
+    assert not S.condition_met(g.s, 0, cond)
     g.s["univ"]["cambridge"] = [1, 0]
-    assert B.condition_met(g.s, 0, cond)
+    assert S.condition_met(g.s, 0, cond)
 
 
 @pytest.mark.rule("ADA-AMB-03", "ADA-AMB-04", "ADA-AMB-05", "ADA-AMB-08")
@@ -240,7 +240,7 @@ def test_travel_needs_a_placeable_disc_for_a_new_university():
     g.p(0)["covered"] = [False] * 12
     g.s["obj"]["study"] = [{"seat": 0, "space": "high", "round": 1}]     # the only placed disc cannot move
     g.p(0)["money"] = 2
-    dests = [c for c, _ in B.travel_destinations(g.s, 0)]
+    dests = [c for c, _ in S.travel_destinations(g.s, 0)]
     assert "reading" not in dests and "oxford" not in dests and dests
     assert all(C.CITIES[c]["kind"] == "small" for c in dests)
 

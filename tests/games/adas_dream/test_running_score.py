@@ -9,7 +9,7 @@ import pytest
 from domain.engine import fact, new_game, play
 from domain.games.adas_dream import RULES
 from domain.games.adas_dream import content as C
-from domain.games.adas_dream.board import supply_cards
+from domain.games.adas_dream.state import supply_cards
 from domain.games.adas_dream.scoring import final_scores
 
 

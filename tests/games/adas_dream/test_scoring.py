@@ -5,7 +5,7 @@ import pytest
 from domain.engine import IllegalMove
 from domain.games.adas_dream import RULES
 from domain.games.adas_dream import content as C
-from domain.games.adas_dream.scoring import final_scores, winners
+from domain.games.adas_dream.scoring import final_scores, ranked_winners
 from tests.games.adas_dream.helpers import G, die
 
 
@@ -151,17 +151,17 @@ def test_winner_and_tie_breaks():
     base = {"total": 10, "gears_built": 3, "mill_pips": 20}
     scores = [dict(base), dict(base), dict(base)]
     scores[2]["total"] = 11
-    assert winners(g.s, scores) == [2]
+    assert ranked_winners(g.s, scores) == [2]
     scores[2]["total"] = 10
     scores[0]["gears_built"] = 4
-    assert winners(g.s, scores) == [0]
+    assert ranked_winners(g.s, scores) == [0]
     scores[0]["gears_built"] = 3
     scores[2]["mill_pips"] = 21
-    assert winners(g.s, scores) == [2]
+    assert ranked_winners(g.s, scores) == [2]
     scores[2]["mill_pips"] = 20
-    assert winners(g.s, scores) == [1]                                  # the First Player token holder
+    assert ranked_winners(g.s, scores) == [1]                                  # the First Player token holder
     scores[1]["total"] = 0
-    assert winners(g.s, scores) == [2]                                  # then clockwise from them
+    assert ranked_winners(g.s, scores) == [2]                                  # then clockwise from them
 
 
 @pytest.mark.rule("ADA-SCORE-24", "ADA-STEAM-04", "ADA-STEAM-06")

@@ -73,17 +73,17 @@ def test_assignment_scoring_stacks():
     for seat, value in ((0, 2), (1, 1), (2, 1)):
         g.p(seat)["research"]["green"] = top - 1
         g.set_flow(seat)
-        from domain.games.adas_dream import flow as F
+        from domain.games.adas_dream import effects as E, resolver as R
         from domain.engine import Turn
         turn = Turn(RULES, g.s)
-        ctx = F.Ctx(turn, None, seat)
-        F.research_point(ctx, seat, "green")
+        ctx = R.Ctx(turn, None, seat)
+        E.research_point(ctx, seat, "green")
         g.s = turn.state
         assert g.p(seat)["atokens"] == {"green": value}
     g.p(0)["research"]["green"] = top - 1
     g.p(0)["atokens"] = {"green": 2}
     turn = Turn(RULES, g.s)
-    F.research_point(F.Ctx(turn, None, 0), 0, "green")
+    E.research_point(R.Ctx(turn, None, 0), 0, "green")
     assert turn.state["players"][0]["atokens"] == {"green": 2}
 
 
