@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 from domain.engine.svg import Svg, seat_colour
 
-FONT = 12
+FONT = 14
 
 
 def _nice_ceiling(value: float) -> float:
@@ -41,14 +41,14 @@ def _tag(svg: str, testid: str | None, **data: object) -> str:
 
 def line_chart(series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_label: str,
                x_values: Sequence[float] | None = None, marker: int | None = None,
-               testid: str | None = None, width: int = 640, height: int = 260) -> str:
+               testid: str | None = None, width: int = 520, height: int = 280) -> str:
     """One line per (name, values); values share the x positions `x_values` (default 0..n-1).
 
     With `marker` (an index into the x values) a vertical line marks that position; the root
     carries `data-left`, `data-plot-width` and `data-last` so a page can move it without
     asking the server again.
     """
-    left, right, top, bottom = 48, 130, 28, 40
+    left, right, top, bottom = 52, 120, 30, 44
     plot_w, plot_h = width - left - right, height - top - bottom
     count = max((len(values) for _, values in series), default=0)
     xs = list(x_values) if x_values is not None else list(range(count))
@@ -59,6 +59,8 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_l
     if high - low < 1e-9:
         low, high = low - 1, high + 1
     tick = _nice_ceiling((high - low) / 4)
+    if tick < 1 and all(float(v).is_integer() for v in flat):
+        tick = 1.0  # whole points: no half-point grid lines
     y_min, y_max = math.floor(low / tick) * tick, math.ceil(high / tick) * tick
     span_y = (y_max - y_min) or 1
     rows = max(1, round(span_y / tick))
@@ -70,7 +72,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_l
         return round(top + plot_h - (y - y_min) / span_y * plot_h, 2)
 
     pic = Svg(width, height, title=title, background="#ffffff")
-    pic.text(left, 18, title, size=13, font_weight="bold", fill="#222")
+    pic.text(left, 19, title, size=15, font_weight="bold", fill="#222")
     for i in range(rows + 1):  # horizontal grid with labels
         value = y_min + tick * i
         pic.line(left, py(value), left + plot_w, py(value), stroke="#e3e3e3")
@@ -92,7 +94,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_l
         ly = top + 14 + 20 * index
         pic.line(left + plot_w + 12, ly - 4, left + plot_w + 32, ly - 4, stroke=colour, stroke_width=3,
                  stroke_dasharray=None if index % 2 == 0 else "6 3")
-        pic.text(left + plot_w + 38, ly, _short(name, 12), size=FONT, fill="#222")
+        pic.text(left + plot_w + 38, ly, _short(name, 9), size=FONT, fill="#222")
     data: dict[str, object] = {"left": left, "plot_width": plot_w, "last": max(len(xs) - 1, 0)}
     if marker is not None and xs:
         x = px(xs[min(max(marker, 0), len(xs) - 1)])
@@ -102,15 +104,15 @@ def line_chart(series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_l
 
 
 def bar_chart(bars: Iterable[tuple[str, float]], *, title: str, unit: str = "", percent: bool = False,
-              testid: str | None = None, width: int = 640) -> str:
+              testid: str | None = None, width: int = 520) -> str:
     """Horizontal bars, one per (label, value), in the order given."""
     bars = list(bars)
-    left, right, top, row = 170, 70, 30, 24
+    left, right, top, row = 160, 64, 32, 28
     height = top + row * max(len(bars), 1) + 12
     plot_w = width - left - right
     top_value = 1.0 if percent else _nice_ceiling(max((v for _, v in bars), default=1.0))
     pic = Svg(width, height, title=title, background="#ffffff")
-    pic.text(8, 18, title, size=13, font_weight="bold", fill="#222")
+    pic.text(8, 19, title, size=15, font_weight="bold", fill="#222")
     if not bars:
         pic.text(8, top + 16, "nothing yet", size=FONT, fill="#555")
     for index, (label, value) in enumerate(bars):
@@ -118,10 +120,10 @@ def bar_chart(bars: Iterable[tuple[str, float]], *, title: str, unit: str = "", 
         shown = f"{value * 100:.0f}%" if percent else f"{_number(round(value, 2))}{unit}"
         bar = max(0.0, value / top_value * plot_w) if top_value else 0.0
         pic.group(title=f"{label}: {shown}")
-        pic.text(left - 8, y + 15, _short(label, 24), size=FONT, text_anchor="end", fill="#222")
+        pic.text(left - 8, y + 18, _short(label, 20), size=FONT, text_anchor="end", fill="#222")
         pic.rect(left, y + 3, plot_w, row - 6, fill="#f1f1f1")
         pic.rect(left, y + 3, round(bar, 2), row - 6, fill=seat_colour(index if percent else 0))
-        pic.text(left + plot_w + 6, y + 15, shown, size=FONT, fill="#222")
+        pic.text(left + plot_w + 6, y + 18, shown, size=FONT, fill="#222")
         pic.end()
     return _tag(pic.render(), testid)
 
