@@ -41,6 +41,7 @@ STATUS_OF: dict[type, int] = {
     domain.GameTypeUnavailable: 503,
     domain.UndoNotFound: 404,
     domain.InvalidUndo: 422,
+    domain.StepOutOfRange: 422,
     GameSetAside: 503,
 }
 

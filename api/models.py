@@ -117,6 +117,7 @@ class MoveAccepted(BaseModel):
     version: int
     move_no: int
     facts: list[dict[str, Any]]
+    description: str
     status: str
     replayed: bool
 

@@ -31,6 +31,7 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
         record.update(move_no=event.move_no, seat=event.seat, actor=event.actor,
                       move=redact_move(rules, event.move, event.facts, event.seat, viewer),
                       facts=visible_facts(event.facts, viewer))
+        record["description"] = event.description
         record["payload"] = {"scores": event.scores, "finished": event.finished}
     elif kind == "UndoRequested":
         record["actor"] = event.by

@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
+from api.errors import status_of
 from api.projections_deps import ProjectionLagging, get_read_side, synced
 from domain.engine import get_rules
 from domain.app import ServiceError
@@ -46,6 +47,8 @@ def _asset_version() -> str:
 
 
 ASSET_VERSION = _asset_version()
+#: The lobby lists this many running and this many finished games, newest first.
+LISTED = 40
 
 
 def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -56,7 +59,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
 
 
 def error_page(request: Request, error: ServiceError) -> HTMLResponse:
-    return render(request, "error.html", status=error.status, title="Not here",
+    return render(request, "error.html", status=status_of(error), title="Not here",
                   message=error.detail, code=error.code)
 
 
@@ -89,11 +92,12 @@ def _game_summary(request: Request, game_id: str) -> dict:
 async def lobby(request: Request) -> HTMLResponse:
     games = await run_in_threadpool(request.app.state.projections.list_games)
     titles = {entry["name"]: entry["title"] for entry in game_types(request)}
-    games = sorted(games, key=lambda g: (g["status"] != "active", g.get("created_at", "")), reverse=False)
-    running = sorted((g for g in games if g["status"] == "active"), key=lambda g: g.get("created_at", ""), reverse=True)
-    finished = sorted((g for g in games if g["status"] != "active"), key=lambda g: g.get("created_at", ""), reverse=True)
+    newest = lambda g: g.get("created_at", "")  # noqa: E731
+    running = sorted((g for g in games if g["status"] == "active"), key=newest, reverse=True)
+    finished = sorted((g for g in games if g["status"] != "active"), key=newest, reverse=True)
     return render(request, "lobby.html", title="Heirloom", types=game_types(request), titles=titles,
-                  running=running, finished=finished)
+                  running=running[:LISTED], finished=finished[:LISTED],
+                  more_running=max(0, len(running) - LISTED), more_finished=max(0, len(finished) - LISTED))
 
 
 @router.get("/ui/join/{game_id}", response_class=HTMLResponse)
@@ -143,7 +147,7 @@ async def score_chart_svg(request: Request, game_id: str,
     try:
         svg = await run_in_threadpool(score_chart, request, game_id, step)
     except ServiceError as error:
-        return Response(error.detail, status_code=error.status, media_type="text/plain")
+        return Response(error.detail, status_code=status_of(error), media_type="text/plain")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 

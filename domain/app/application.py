@@ -22,13 +22,13 @@ from typing import Any, Iterable, Mapping
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import RecordConflictError
 
-from domain.engine import IllegalMove, Rules, Viewer, get_rules, visible_facts
+from domain.engine import IllegalMove, Rules, Viewer, get_rules, presentation, visible_facts
 from domain.engine.text import default_seat_name
 
 from .callers import Caller, hash_token
 from .errors import (
-    GameNotFound, GameTypeUnavailable, IdempotencyKeyReused, InvalidGameSetup, ServiceError, TokenRequired,
-    UnknownGameType, VersionConflict,
+    GameNotFound, GameTypeUnavailable, IdempotencyKeyReused, InvalidGameSetup, ServiceError, StepOutOfRange,
+    TokenRequired, UnknownGameType, VersionConflict,
 )
 from .game import Game, json_native, move_digest
 
@@ -201,6 +201,7 @@ class GameService(Application):
                 "state": json_native(rules.view(game.state, caller.viewer(game.finished))),
                 "scores": game.scores, "winners": game.winners,
                 "players": game.players, "names": game.names, "decision": decision.to_json(),
+                "prompt": presentation.prompt(rules, game.state, game.names),
                 "you": {"role": caller.kind, "seat": caller.seat},
                 "undo_requests": [self._public_request(r) for r in game.undo_requests.values()
                                   if r["status"] == "pending"],
@@ -217,9 +218,32 @@ class GameService(Application):
             if caller.kind == "spectator":
                 raise TokenRequired("legal moves are listed for a seat token")
             if caller.kind != "seat" or game.finished:
-                return {"version": game.version, "moves": []}
-            return {"version": game.version, "moves": json_native(game.rules.legal_moves(game.state, caller.seat))}
+                return {"version": game.version, "moves": [], "labels": []}
+            listed = json_native(game.rules.legal_moves(game.state, caller.seat))
+            labels = presentation.labels(game.rules, game.state, caller.seat, listed, game.names)
+            return {"version": game.version, "moves": listed, "labels": labels}
         return self._read(game_id, moves)
+
+    def picture(self, game_id: str, token: str | None, step: int | None = None) -> str:
+        """The board picture (SVG) for the caller, now or after `step` effective moves.
+
+        Drawn by the game from the caller's view only (`presentation.picture`), with the
+        players' names; once the game is finished every step is shown in full.
+        """
+        def draw(game: Game) -> str:
+            caller = game.caller_for(token)
+            if step is None or step >= game.last_move_no:
+                if step is not None and step > game.last_move_no:
+                    raise StepOutOfRange(f"step {step} is past the last step {game.last_move_no}",
+                                         steps=game.last_move_no)
+                state, scores = game.state, game.scores
+            else:
+                state = game.replay(entry["facts"] for entry in game.effective[:step])
+                scores = {str(seat): points for seat, points in game.rules.scores(state).items()}
+            viewer = caller.viewer(game.finished)
+            view = json_native(game.rules.view(state, viewer))
+            return presentation.picture(game.rules, view, viewer, list(game.names), scores)
+        return self._read(game_id, draw)
 
     def play(self, game_id: str, token: str | None, move: Any, expected_version: int | None = None,
              idempotency_key: str | None = None) -> dict:
@@ -245,8 +269,9 @@ class GameService(Application):
                 first = game.idempotency[idempotency_key]
                 if first["seat"] != caller.seat or first["move"] != move_digest(move):
                     raise IdempotencyKeyReused("this Idempotency-Key was used for a different move")
-                facts = self._stored_event(game, first["version"]).facts
-                return self._move_answer(game, {**first, "facts": facts}, caller, replayed=True)
+                stored = self._stored_event(game, first["version"])
+                return self._move_answer(game, {**first, "facts": stored.facts, "description": stored.description},
+                                         caller, replayed=True)
             if retry_only or (expected_version is not None and expected_version != game.version):
                 shown = expected_version if expected_version is not None else "another version"
                 raise VersionConflict(f"expected version {shown}, the game is at {game.version}",
@@ -259,7 +284,8 @@ class GameService(Application):
     def _move_answer(game: Game, record: dict, caller: Caller, replayed: bool) -> dict:
         viewer = caller.viewer(game.finished)
         return {"version": record["version"], "move_no": record["move_no"],
-                "facts": visible_facts(record["facts"], viewer), "status": game.status, "replayed": replayed}
+                "facts": visible_facts(record["facts"], viewer), "description": record["description"],
+                "status": game.status, "replayed": replayed}
 
     def request_undo(self, game_id: str, token: str | None, to_move: int, reason: str = "") -> dict:
         return self._command(game_id, lambda game: game.request_undo(game.caller_for(token), to_move, reason))

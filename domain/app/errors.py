@@ -65,3 +65,9 @@ class UndoNotFound(ServiceError):
 
 class InvalidUndo(ServiceError):
     code = "invalid_undo"
+
+
+class StepOutOfRange(ServiceError):
+    """A replay step past the game's last step."""
+
+    code = "step_out_of_range"

@@ -259,7 +259,7 @@ class Game(Aggregate):
         self._trigger(self.MovePlayed, seat=seat, actor=caller.actor, move=json_native(move), move_no=move_no,
                       facts=facts, idempotency_key=idempotency_key, description=str(description),
                       scores=scores, finished=finished, salt=secrets.token_hex(16))
-        return {"version": self.version, "move_no": move_no, "facts": facts}
+        return {"version": self.version, "move_no": move_no, "facts": facts, "description": str(description)}
 
     def request_undo(self, caller: Caller, to_move: int, reason: str) -> dict:
         """Open an undo request; apply it at once when the policy allows (see `undo_is_immediate`)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 import uuid
@@ -128,7 +129,7 @@ def load_ratio(service, short_id: str, long_id: str, rounds: int, per_round: int
     print(f"load, {heads[short_key]}-event game:    {fmt(short, ' ms', 3)}")
     print(f"load, {heads[long_key]}-event game: {fmt(long, ' ms', 3)}")
     print(f"ratio long/short: {fmt(ratios, 'x')}")
-    print(verdict("10,000-event load / 100-event load", sorted(ratios)[len(ratios) // 2], 1.5, False))
+    print(verdict("10,000-event load / 100-event load", statistics.median(ratios), 1.5, False))
 
 
 def main() -> int:

@@ -250,7 +250,37 @@ def d_roll(turn, seat, move, rng):
 
 
 # ---------------------------------------------------------------- entry point
+#: The rule a well-formed but unlisted move of each kind breaks (issue 16.4: the list is binding).
+UNLISTED_RULE = {"build": "ABOM-BUILD-05", "preserve": "ABOM-PRESERVE-02", "switch": "ABOM-SWITCH-02",
+                 "place": "ABOM-CITY-02", "play": "ABOM-CARDS-05"}
+
+
+def refuse_unlisted(move, listed):
+    """`decide` accepts only a move equal to one of `legal_moves` (extra or missing keys, another
+    spelling of a payment): the list is the whole contract, and what is stored is exactly a listed move."""
+    kind = move.get("type")
+    same = [m for m in listed if m.get("type") == kind]
+    shapes = {frozenset(m) for m in same}
+    extra = sorted(set(move) - set().union(*shapes)) if shapes else []
+    detail = (f"unknown key(s) {extra} for a {kind!r} move" if extra else
+              f"this {kind!r} move is not one of the {len(same)} listed; post one of GET /legal-moves as it is")
+    if kind == "build" and not extra and isinstance(move.get("pay"), list):
+        spelled = dict(move, pay=lab.canonical_pay(move["pay"]))
+        if spelled in same:
+            detail = f"list the payment in the order of the requirement: {spelled['pay']}"
+    raise IllegalMove(UNLISTED_RULE.get(kind, "ABOM-ROUND-02"), detail)
+
+
 def decide(rules, state, seat, move, rng):
+    from .moves import listed_like
+    facts = decide_move(rules, state, seat, move, rng)  # works on a copy: `state` is unchanged
+    listed = listed_like(state, seat, move)
+    if move not in listed:  # the specific rule checks explain most refusals; this catches the rest
+        refuse_unlisted(move, listed)
+    return facts
+
+
+def decide_move(rules, state, seat, move, rng):
     turn = Turn(rules, state)
     st = turn.state
     kind = move.get("type")
@@ -277,8 +307,5 @@ def decide(rules, state, seat, move, rng):
         d_lab(turn, seat, move, rng)
     else:
         raise IllegalMove("ABOM-ROUND-02", f"no move is expected in the {st['phase']} phase")
-    # AMB-45: outside the Lab phase the first to meet an objective claims it; in the Lab phase (any move,
-    # including an answer to a pending decision there) objectives wait for the end of the phase.
-    if turn.state["phase"] in ("event", "city"):
-        flow.check_objectives(turn, only_in_game=True)
+    flow.after_effect(turn)
     return turn.facts

@@ -35,8 +35,7 @@ def run(turn, queue):
                 return True
         elif apply(turn, seat, eff, queue):
             return True
-        if turn.state["phase"] in ("event", "city"):  # AMB-45(a): the first to meet an objective claims it
-            flow.check_objectives(turn, only_in_game=True)
+        flow.after_effect(turn)
     return False
 
 

@@ -53,6 +53,7 @@ def evolve(state, f):
         state["phase"] = f["phase"]
         state["round"] = f["round"]
         if f["phase"] == "lab":
+            state["labReached"] = {}
             for p in P:
                 p["labStep"] = 0
                 p["thrown"] = False
@@ -240,6 +241,11 @@ def evolve(state, f):
         state["captain"] = f["to"]
     elif t == "ObjectiveClaimed":
         state["claimed"][f["objective"]] = f["seat"]
+        state.get("labReached", {}).pop(f["objective"], None)
+    elif t == "ObjectiveReached":  # AMB-45(b): met during the Lab phase, claimed at its end
+        reached = state.setdefault("labReached", {}).setdefault(f["objective"], [])
+        if f["seat"] not in reached:
+            reached.append(f["seat"])
     elif t == "GameEnded":
         state["phase"] = "over"
         state["end"] = f["reason"]

@@ -29,6 +29,8 @@ FILTERS = {
 
 # ---------------------------------------------------------------- spaces
 def space_def(sid):
+    if not isinstance(sid, str):
+        return None, None
     if sid.startswith("lab"):
         owner, local = sid[3:].split(".", 1)
         d = C.lab_spaces.get(local)
@@ -340,8 +342,32 @@ def stat(st, seat, name):
     raise ValueError(name)
 
 
+def meeting(st, oid):
+    """The seats that meet an in-game objective's condition now."""
+    cond = C.objectives[oid]["condition"]
+    return [s for s in range(st["n"]) if stat(st, s, cond["stat"]) >= cond["atLeast"]]
+
+
+def after_effect(turn):
+    """ABOM-OBJECTIVE-02, AMB-45: "primero en alcanzar" (first to reach). Outside the Lab phase the first
+    to meet an in-game objective claims it at once; in the simultaneous Lab phase every seat that meets
+    it at any moment is noted (ObjectiveReached) and the claim is settled at the phase's end, so a
+    player who reaches the mark and drops below it again before the end keeps their claim."""
+    st = turn.state
+    if st["phase"] in ("event", "city"):
+        check_objectives(turn, only_in_game=True)
+    elif st["phase"] == "lab":
+        for oid in st["objectives"]:
+            if oid in st["claimed"] or C.objectives[oid]["kind"] != "inGame":
+                continue
+            noted = st.get("labReached", {}).get(oid, [])
+            for seat in meeting(st, oid):
+                if seat not in noted:
+                    turn.emit("ObjectiveReached", seat=seat, objective=oid)
+
+
 def check_objectives(turn, only_in_game):
-    """ABOM-OBJECTIVE-01..04, AMB-45: one holder each; ties settled by the final tie-breakers."""
+    """ABOM-OBJECTIVE-01, -03, -04, AMB-45: one holder each; ties settled by the final tie-breakers."""
     st = turn.state
     for oid in st["objectives"]:
         if oid in st["claimed"]:
@@ -349,8 +375,9 @@ def check_objectives(turn, only_in_game):
         obj = C.objectives[oid]
         cond = obj["condition"]
         seats = range(st["n"])
-        if obj["kind"] == "inGame":
-            meet = [s for s in seats if stat(st, s, cond["stat"]) >= cond["atLeast"]]
+        if obj["kind"] == "inGame":  # ABOM-OBJECTIVE-02: met now, or reached earlier in this Lab phase
+            noted = st.get("labReached", {}).get(oid, []) if st["phase"] == "lab" else []
+            meet = sorted(set(meeting(st, oid)) | set(noted))
         elif only_in_game:
             continue
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.engine import IllegalMove
 
-from .content import C, STAGES
+from .content import C, STAGES, TYPES
 from .effects import items, run
 
 RANK = {s: i for i, s in enumerate(STAGES)}
@@ -94,48 +94,60 @@ def do_build(turn, seat, move):
                [seat, {"op": "_vp", "n": vp, "why": f"{move['part']} {move['side']}"}]])
 
 
-def payment_options(p, part, side):
-    """A few canonical payments (freshest, stalest, with one animal) for legal_moves."""
-    req = requirement(part, side)
-    units = [t for t, k in sorted(req["materials"].items()) for _ in range(k)]
-    out = []
-    for order in (STAGES, list(reversed(STAGES))):
-        for animal_first in (False, True):
-            avail = {(t, s): p["decay"][s][t] for s in STAGES for t in p["decay"][s]}
-            avail[("bone", None)] = p["bone"]
-            pay = []
-            substituted = False
-            for t in units:
-                choice = None
-                want_animal = animal_first and not substituted and t in C.animal_substitutes
-                seq = (["animal", t] if want_animal else [t, "animal"])
-                for use in seq:
-                    if use == "animal" and t not in C.animal_substitutes:
-                        continue
-                    stages = [None] if use == "bone" else order
-                    for s in stages:
-                        if use == "animal" and t == "blood" and s in ("III", "IV"):
-                            continue
-                        if avail.get((use, s), 0) > 0:
-                            choice = (use, s)
-                            break
-                    if choice:
-                        break
-                if not choice:
-                    pay = None
-                    break
-                avail[choice] -= 1
-                substituted = substituted or choice[0] == "animal"
-                pay.append({"as": t, "use": choice[0], "stage": choice[1]})
-            if pay is not None and pay not in out:
-                out.append(pay)
+def unit_options(as_):
+    """Every (use, stage) that may pay one unit of `as_`, in a fixed order: the material itself
+    (ABOM-BUILD-05), then an animal stand-in (ABOM-BUILD-07/08: not for blood at stage III or IV)."""
+    out = [("bone", None)] if as_ == "bone" else [(as_, s) for s in STAGES]
+    if as_ != "bone" and C.preserved_usable and as_ in ("organ", "muscle"):  # AMB-05 (off in the base pack)
+        out.append((as_, "P"))
+    if as_ in C.animal_substitutes:
+        out += [("animal", s) for s in STAGES if not (as_ == "blood" and s in ("III", "IV"))]
     return out
 
 
-def build_moves(p):
+def canonical_pay(pay):
+    """The listed spelling of a payment: units by material type, then in `unit_options` order."""
+    def key(unit):
+        as_ = unit.get("as") if isinstance(unit, dict) else None
+        options = unit_options(as_) if as_ in TYPES else []
+        at = (unit.get("use"), unit.get("stage"))
+        return (str(as_), options.index(at) if at in options else len(options))
+    return sorted(pay, key=key)
+
+
+def holding(p, use, stage):
+    if use == "bone":
+        return p["bone"]
+    return p["preserved"].get(use, 0) if stage == "P" else p["decay"][stage][use]
+
+
+def payment_options(p, part, side):
+    """Every payment the book allows for this part (issue 16.4: the list is complete), one per
+    multiset of materials, units in the requirement's sorted order and each type's options in the
+    order of `unit_options` (the one spelling `decide` accepts)."""
+    from itertools import combinations_with_replacement, product
+    req = requirement(part, side)
+    per_type = [[(t, combo) for combo in combinations_with_replacement(
+                    [o for o in unit_options(t) if holding(p, *o) > 0], k)]
+                for t, k in sorted(req["materials"].items())]
+    out = []
+    for choice in product(*per_type):
+        used = {}
+        for _, combo in choice:
+            for key in combo:
+                used[key] = used.get(key, 0) + 1
+        if all(holding(p, use, stage) >= k for (use, stage), k in used.items()):
+            out.append([{"as": t, "use": use, "stage": stage} for t, combo in choice for use, stage in combo])
+    return out
+
+
+def build_moves(p, only=None):
+    """Every build the book allows now (`only`: just this (part, side), for checking one move)."""
     out = []
     for part in C.anatomy:
         for side in ("muscle", "skin"):
+            if only is not None and only != (part, side):
+                continue
             req = requirement(part, side)
             if p["attr"]["expertise"] < req["expertiseRequirement"]:
                 continue
@@ -144,11 +156,13 @@ def build_moves(p):
             targets = muscle_targets(p, part) if side == "skin" else [None]
             if not targets:
                 continue
-            for pay in payment_options(p, part, side):
-                move = {"type": "build", "part": part, "side": side, "pay": pay}
-                if side == "skin":
-                    move["target"] = targets[0]
-                out.append(move)
+            pays = payment_options(p, part, side)
+            for target in targets:  # ABOM-BUILD-03: any muscle-side part of that type takes the skin
+                for pay in pays:
+                    move = {"type": "build", "part": part, "side": side, "pay": pay}
+                    if side == "skin":
+                        move["target"] = target
+                    out.append(move)
     return out
 
 
@@ -270,9 +284,6 @@ def preserve_moves(p):
         return out
     for stage in STAGES:
         for mat in ("organ", "muscle"):
-            have = p["decay"][stage][mat]
-            if have:
-                out.append({"type": "preserve", "material": mat, "stage": stage, "count": 1})
-                if min(have, room) > 1:
-                    out.append({"type": "preserve", "material": mat, "stage": stage, "count": min(have, room)})
+            for k in range(1, min(p["decay"][stage][mat], room) + 1):  # any count up to the cap (16.4)
+                out.append({"type": "preserve", "material": mat, "stage": stage, "count": k})
     return out

@@ -59,8 +59,8 @@ def roll_moves(p):
         for c in p["hands"]["research"]:
             kind = C.research[c]["diceMitigation"]["kind"]
             for i, d in enumerate(roll["dice"]):
-                if (kind == "reroll" and d["face"] != "BLANK") or (kind == "ignore" and d["face"] == "DAMAGE") \
-                        or (kind == "setAlive" and d["face"] != "ALIVE"):
+                if kind == "reroll" or (kind == "ignore" and d["face"] == "DAMAGE") \
+                        or (kind == "setAlive" and d["face"] != "ALIVE"):  # ABOM-CARDS-07: any die rerolls
                     out.append({"type": "mitigate", "card": c, "die": i})
         return out
     if roll["stage"] == "damage":
@@ -68,14 +68,14 @@ def roll_moves(p):
     return [{"type": "alive", "part": i} for i in lab.alive_options(p)]
 
 
-def lab_moves(st, seat):
+def lab_moves(st, seat, builds=True):
     p = st["p"][seat]
     if p["done"]:
         return []
     if p["roll"] is not None:
         return roll_moves(p)
     out = []
-    if p["labStep"] == 0:
+    if p["labStep"] == 0 and builds:
         out += lab.build_moves(p)
     if not p["thrown"] and p["labStep"] <= 1 and any(x["side"] == "skin" for x in p["parts"]):
         charged = sum(1 for j in p["jars"] if j)
@@ -103,3 +103,21 @@ def legal_moves(st, seat):
     if st["phase"] == "lab":
         return lab_moves(st, seat)
     return []
+
+
+def listed_like(st, seat, move):
+    """The listed moves that `move` must be one of: only those of its own kind where that is cheaper
+    (one build's payments, one placement), else the whole list. Same answer as `legal_moves`."""
+    kind = move.get("type")
+    if st["phase"] == "lab" and not st["pending"]:
+        p = st["p"][seat]
+        if kind == "build":
+            if p["done"] or p["roll"] is not None or p["labStep"] != 0:
+                return []
+            return lab.build_moves(p, only=(move.get("part"), move.get("side")))
+        return lab_moves(st, seat, builds=False)
+    if kind == "place" and st["phase"] == "city" and not st["pending"] and st["active"] == seat:
+        sid, meeple = move.get("space"), move.get("kind")
+        if isinstance(sid, str) and flow.check_place(st, seat, meeple, sid)[0] is None:
+            return [{"type": "place", "kind": meeple, "space": sid}]
+    return legal_moves(st, seat)

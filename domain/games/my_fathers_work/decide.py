@@ -12,6 +12,22 @@ from .ops import ANSWERS, SIM_DONE, Ctx, run
 
 
 def decide(rules, state, seat, move, rng) -> list[dict]:
+    """The move's own rule checks first (they name the broken rule), then the list is binding: a move
+    `decide` would accept is refused unless it equals a listed one (issue 16.4)."""
+    facts = decide_move(rules, state, seat, move, rng)  # works on a copy: `state` is unchanged
+    from .moves import legal_moves
+    listed = legal_moves(state, seat)
+    if move not in listed:
+        same = [m for m in listed if m.get("type") == move.get("type")]
+        keys = set().union(*(set(m) for m in same)) if same else set()
+        extra = sorted(set(move) - keys)
+        raise IllegalMove("MFW-ROUND-06", f"unknown key(s) {extra} for a {move.get('type')!r} move" if extra else
+                          f"this {move.get('type')!r} move is not one of the {len(same)} listed; "
+                          "post one of GET /legal-moves as it is")
+    return facts
+
+
+def decide_move(rules, state, seat, move, rng) -> list[dict]:
     turn = Turn(rules, state)
     ctx = Ctx(turn, rng)
     kind = move.get("type")

@@ -7,6 +7,7 @@ import pytest
 from domain.engine import IllegalMove, copy_state, fold, new_game, play
 from domain.games.abomination import RULES
 from domain.games.abomination.content import C, STAGED, STAGES
+from domain.games.abomination.lab import canonical_pay
 
 
 class FakeRng:
@@ -65,8 +66,17 @@ def mats(p, bone=0, **stages):
     return p
 
 
+def spelled(move):
+    """A build's payment written as the list spells it (units in the requirement's order): tests
+    describe payments as sets of materials; the listed spelling is the one `decide` accepts."""
+    if move.get("type") == "build" and isinstance(move.get("pay"), list):
+        return dict(move, pay=canonical_pay(move["pay"]))
+    return move
+
+
 def do(st, seat, move, dice=None, seed=1):
     """Apply a move through the kernel (turn checks included). Returns (state, facts)."""
+    move = spelled(move)
     if dice is None:
         return play(RULES, st, seat, move, seed, 1)
     facts = RULES.decide(copy_state(st), seat, move, FakeRng(dice))
@@ -74,9 +84,11 @@ def do(st, seat, move, dice=None, seed=1):
 
 
 def rejects(st, seat, move, rule):
+    """The move is refused with `rule`, as the server answers: through the kernel's own checks first
+    (game over, whose turn), then the game's `decide`; nothing changes."""
     before = copy_state(st)
     with pytest.raises(IllegalMove) as err:
-        RULES.decide(st, seat, move, FakeRng([1] * 12))
+        play(RULES, st, seat, spelled(move), 1, 1)
     assert err.value.rule_id == rule, err.value
     assert st == before
     return err.value

@@ -72,26 +72,26 @@ def test_gain_and_lose_reputation_icons():
 
 @pytest.mark.rule("ABOM-ATTR-09", "ABOM-EX-37", "ABOM-AMB-47", "ABOM-AMB-53")
 def test_lose_assistant_card_then_board_then_scientist():
-    st = blank(2)
-    turn = Turn(RULES, st)
-    lose_assistant(turn, 0)
-    assert turn.state["p"][0]["card"]["assistant"] == 1
+    lose = [{"op": "meeple", "kind": "loseAssistant"}]
+    st = _queue(blank(2), 0, lose)  # one on the card: no choice to make
+    assert st["p"][0]["card"]["assistant"] == 1 and not st["pending"]
     st = blank(2)
     st["p"][0]["card"] = {"scientist": 1, "assistant": 0}
     st["spaces"]["market.stall"] = {"seat": 0, "kind": "assistant"}
     st["spaces"]["docks.crates"] = {"seat": 0, "kind": "assistant"}
     st["p"][0]["francs"] = 7
-    turn = Turn(RULES, st)
-    lose_assistant(turn, 0)
-    st = turn.state
-    assert len([s for s in st["spaces"].values() if s["seat"] == 0]) == 1 and st["p"][0]["reserve"]["assistant"] == 2
-    assert st["p"][0]["francs"] == 7
+    st = _queue(st, 0, lose)  # none on the card, two placed: the owner picks (AMB-47), through a move
+    assert RULES.decision(st).seats == (0,)
+    assert RULES.legal_moves(st, 0) == [{"type": "meeple", "zone": "space:market.stall"},
+                                        {"type": "meeple", "zone": "space:docks.crates"}]
+    st, _ = do(st, 0, {"type": "meeple", "zone": "space:docks.crates"})  # not the first listed
+    assert st["spaces"] == {"market.stall": {"seat": 0, "kind": "assistant"}}
+    assert st["p"][0]["reserve"]["assistant"] == 2 and st["p"][0]["francs"] == 7
     st = blank(2)
     st["p"][0]["card"] = {"scientist": 2, "assistant": 0}
     st["p"][0]["reserve"] = {"scientist": 2, "assistant": 3}
-    turn = Turn(RULES, st)
-    lose_assistant(turn, 0)
-    assert turn.state["p"][0]["card"] == {"scientist": 1, "assistant": 0}
+    st = _queue(st, 0, lose)  # no assistant anywhere: a scientist from the card (AMB-53)
+    assert st["p"][0]["card"] == {"scientist": 1, "assistant": 0} and not st["pending"]
 
 
 @pytest.mark.rule("ABOM-ATTR-10", "ABOM-AMB-14")

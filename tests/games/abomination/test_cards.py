@@ -111,7 +111,7 @@ def test_card_timing_enforced():
     st["p"][0]["hands"]["humanity"] = ["hu-03", "hu-01"]  # hu-03: lab, hu-01: cityTurn
     st["p"][1]["hands"]["humanity"] = ["hu-08"]
     rejects(st, 0, {"type": "play", "card": "hu-03"}, "ABOM-CARDS-05")
-    rejects(st, 1, {"type": "play", "card": "hu-08"}, "ABOM-CARDS-05")  # not their turn
+    rejects(st, 1, {"type": "play", "card": "hu-08"}, "ENGINE-TURN-01")  # not their turn: the kernel says so
     st = lab(st)
     rejects(st, 0, {"type": "play", "card": "hu-01"}, "ABOM-CARDS-05")
     st, _ = do(st, 0, {"type": "play", "card": "hu-03"})

@@ -134,7 +134,8 @@ def test_bump_track_three_players():
     for seat in range(3):
         st, facts = do(st, seat, {"type": "done"})
     assert st["bump"] == [None, None]
-    assert all(p["card"] == {"scientist": 1, "assistant": 2} for p in st["p"]) or st["phase"] != "city"
+    assert st["phase"] == "city" and st["round"] == 2  # Reset returned every meeple; the next City began
+    assert all(p["card"] == {"scientist": 1, "assistant": 2} for p in st["p"])
     for p in st["p"]:
         assert p["card"]["scientist"] + p["card"]["assistant"] == 3
 

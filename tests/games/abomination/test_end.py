@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.engine import IllegalMove, Turn
+from domain.engine import IllegalMove, Turn, play
 from domain.games.abomination import RULES, flow
 from domain.games.abomination.content import C
 from domain.games.abomination.scoring import final_scores
@@ -37,7 +37,10 @@ def test_alive_check_only_at_lab_end():
 def test_no_moves_after_the_end():
     st = blank(2)
     st["phase"] = "over"
-    with pytest.raises(IllegalMove) as err:
+    with pytest.raises(IllegalMove) as err:  # the server's answer: the kernel refuses before the game
+        play(RULES, st, 0, {"type": "done"}, 1, 1)
+    assert err.value.rule_id == "ENGINE-OVER-01"
+    with pytest.raises(IllegalMove) as err:  # and the game itself refuses too, should it be asked
         RULES.decide(st, 0, {"type": "done"}, None)
     assert err.value.rule_id == "ABOM-ENDGAME-05"
     assert RULES.legal_moves(st, 0) == [] and RULES.decision(st).seats == ()
@@ -180,3 +183,24 @@ def test_first_to_meet_within_one_event_claims():
     st["p"][0]["parts"] = alive("arm")  # would win a tie-break, but seat 1 gains first (turn order)
     st, _ = begin_round(st, "ev-10")  # Charity Ball: each player +1 reputation, from the first player
     assert st["claimed"]["celebrity"] == 1
+
+
+@pytest.mark.rule("ABOM-OBJECTIVE-02", "ABOM-AMB-45")
+def test_lab_objective_reached_then_lost_is_still_claimed_first():
+    """"primero en alcanzar": reaching 6 Humanity in the Lab phase claims the objective at the phase's
+    end even when the value dropped below 6 again before the end (issue 16.3)."""
+    st = lab(blank(2))
+    st["objectives"] = ["saint", "celebrity", "banker", "vivisector"]
+    p = st["p"][0]
+    p["character"] = "ch-03"  # ability: +1 Expertise, -1 Humanity
+    p["attr"]["humanity"] = 4
+    p["hands"]["humanity"] = ["hu-04"]  # lab: +2 Humanity
+    st, facts = do(st, 0, {"type": "play", "card": "hu-04"})
+    assert st["p"][0]["attr"]["humanity"] == 6 and "saint" not in st["claimed"]
+    reached = [f for f in facts if f["type"] == "ObjectiveReached"]
+    assert [(f["seat"], f["objective"]) for f in reached] == [(0, "saint")]
+    st, _ = do(st, 0, {"type": "ability"})
+    assert st["p"][0]["attr"]["humanity"] == 5  # below the mark again before the phase ends
+    st, _ = do(st, 0, {"type": "done"})
+    st, _ = do(st, 1, {"type": "done"})
+    assert st["claimed"]["saint"] == 0

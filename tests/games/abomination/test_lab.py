@@ -97,7 +97,7 @@ def test_part_limits_and_skin_needs_muscle():
     p["parts"][1]["damage"] = 1
     p["parts"][0]["damage"] = 1
     p["jars"] = [True]
-    st, _ = do(st, 0, {"type": "switch", "jars": 1}, dice=[D, B])
+    st, _ = do(st, 0, {"type": "switch", "jars": 1, "blue": 0}, dice=[D, B])
     st, _ = do(st, 0, {"type": "damage", "part": 1})
     assert [x["type"] for x in st["p"][0]["parts"]] == ["leg"]
     st["p"][0]["labStep"] = 0  # a later Lab phase
@@ -149,7 +149,7 @@ def test_ex19_damage_spread_and_degrade():
     p = st["p"][0]
     p["parts"] = [part("arm", "skin", alive=True), part("leg"), part("torso", "skin", damage=1)]
     p["jars"] = [True, True]
-    st, facts = do(st, 0, {"type": "switch", "jars": 2}, dice=[D, D, D, A])
+    st, facts = do(st, 0, {"type": "switch", "jars": 2, "blue": 0}, dice=[D, D, D, A])
     assert len(next(f for f in facts if f["type"] == "SwitchThrown")["dice"]) == 4
     assert st["p"][0]["jars"] == [False, False]
     rejects(st, 0, {"type": "damage", "part": 2}, "ABOM-SWITCH-06")
@@ -168,7 +168,7 @@ def test_ex20_alive_part_degrades_then_revives():
     p = st["p"][0]
     p["parts"] = [part("arm", "skin", alive=True), part("leg"), part("torso", "skin", damage=1)]
     p["jars"] = [True, True]
-    st, _ = do(st, 0, {"type": "switch", "jars": 2}, dice=[D, D, D, A])
+    st, _ = do(st, 0, {"type": "switch", "jars": 2, "blue": 0}, dice=[D, D, D, A])
     for i in (1, 0, 0):
         st, _ = do(st, 0, {"type": "damage", "part": i})
     assert st["p"][0]["parts"][0] == part("arm", "skin")
@@ -185,7 +185,7 @@ def test_ex21_muscle_part_discarded():
     p = st["p"][0]
     p["parts"] = [part("head", "skin", damage=1), part("leg", damage=1)]
     p["jars"] = [True]
-    st, _ = do(st, 0, {"type": "switch", "jars": 1}, dice=[D, B])
+    st, _ = do(st, 0, {"type": "switch", "jars": 1, "blue": 0}, dice=[D, B])
     st, facts = do(st, 0, {"type": "damage", "part": 1})
     assert st["p"][0]["parts"] == [part("head", "skin", damage=1)]
 
@@ -196,16 +196,16 @@ def test_ex22_switch_preconditions():
     p = st["p"][0]
     p["parts"] = [part("leg")]
     p["jars"] = [True, True, True, True]
-    rejects(st, 0, {"type": "switch", "jars": 1}, "ABOM-SWITCH-01")
+    rejects(st, 0, {"type": "switch", "jars": 1, "blue": 0}, "ABOM-SWITCH-01")
     p["parts"] = [part("leg", "skin")]
     p["jars"] = [False]
-    rejects(st, 0, {"type": "switch", "jars": 1}, "ABOM-SWITCH-02")
+    rejects(st, 0, {"type": "switch", "jars": 1, "blue": 0}, "ABOM-SWITCH-02")
     p["jars"] = [True] * 4
-    rejects(st, 0, {"type": "switch", "jars": 4}, "ABOM-SWITCH-02")
-    rejects(st, 0, {"type": "switch", "jars": 0}, "ABOM-SWITCH-02")
-    st, facts = do(st, 0, {"type": "switch", "jars": 3}, dice=[B] * 6)
+    rejects(st, 0, {"type": "switch", "jars": 4, "blue": 0}, "ABOM-SWITCH-02")
+    rejects(st, 0, {"type": "switch", "jars": 0, "blue": 0}, "ABOM-SWITCH-02")
+    st, facts = do(st, 0, {"type": "switch", "jars": 3, "blue": 0}, dice=[B] * 6)
     assert len(next(f for f in facts if f["type"] == "SwitchThrown")["dice"]) == 6
-    rejects(st, 0, {"type": "switch", "jars": 1}, "ABOM-LAB-04")
+    rejects(st, 0, {"type": "switch", "jars": 1, "blue": 0}, "ABOM-LAB-04")
 
 
 @pytest.mark.rule("ABOM-SWITCH-11", "ABOM-EX-23", "ABOM-AMB-02")
@@ -214,9 +214,9 @@ def test_ex23_switch_extra_at_most_once():
     p = st["p"][0]
     p["parts"] = [part("leg", "skin")]
     p["jars"] = [True, True]
-    st2, _ = do(st, 0, {"type": "switch", "jars": 2}, dice=[X, X, X, B])
+    st2, _ = do(st, 0, {"type": "switch", "jars": 2, "blue": 0}, dice=[X, X, X, B])
     assert st2["p"][0]["attr"]["humanity"] == -1
-    st2, _ = do(st, 0, {"type": "switch", "jars": 2}, dice=[B, B, B, B])
+    st2, _ = do(st, 0, {"type": "switch", "jars": 2, "blue": 0}, dice=[B, B, B, B])
     assert st2["p"][0]["attr"]["humanity"] == 0
 
 
@@ -257,7 +257,7 @@ def test_ex25_research_mitigation():
     p["parts"] = [part("leg", "skin")]
     p["jars"] = [True, True]
     p["hands"]["research"] = ["re-01", "re-03"]
-    st, _ = do(st, 0, {"type": "switch", "jars": 2}, dice=[D, D, B, B])
+    st, _ = do(st, 0, {"type": "switch", "jars": 2, "blue": 0}, dice=[D, D, B, B])
     assert st["p"][0]["roll"]["stage"] == "mitigate"
     st, _ = do(st, 0, {"type": "mitigate", "card": "re-01", "die": 0}, dice=[5])
     st, _ = do(st, 0, {"type": "mitigate", "card": "re-03", "die": 1}, dice=[6])
@@ -276,21 +276,22 @@ def test_ex26_lab_order_and_simultaneity():
     p0["jars"] = [True]
     mats(p0, I={"muscle": 2}, bone=1)
     mats(p1, I={"muscle": 2}, bone=1)
-    st, _ = do(st, 0, {"type": "switch", "jars": 1}, dice=[B, B])
+    st, _ = do(st, 0, {"type": "switch", "jars": 1, "blue": 0}, dice=[B, B])
     leg = [{"as": "bone", "use": "bone", "stage": None}] + [{"as": "muscle", "use": "muscle", "stage": "I"}] * 2
     rejects(st, 0, {"type": "build", "part": "leg", "side": "muscle", "pay": leg}, "ABOM-LAB-02")
     st, _ = do(st, 1, {"type": "build", "part": "leg", "side": "muscle", "pay": leg})
     assert len(st["p"][1]["parts"]) == 1
     st, _ = do(st, 0, {"type": "done"})
     assert RULES.decision(st).seats == (1, 2)
-    rejects(st, 0, {"type": "preserve", "material": "muscle", "stage": "I", "count": 1}, "ABOM-LAB-06")
+    assert 0 not in RULES.decision(st).seats  # ABOM-LAB-06: done closes the phase for that seat
+    rejects(st, 0, {"type": "preserve", "material": "muscle", "stage": "I", "count": 1}, "ENGINE-TURN-01")
     st = labstate()
     p0 = st["p"][0]
     p0["parts"] = [part("leg", "skin")]
     p0["jars"] = [True]
     mats(p0, I={"muscle": 2})
     st, _ = do(st, 0, {"type": "preserve", "material": "muscle", "stage": "I", "count": 1})
-    rejects(st, 0, {"type": "switch", "jars": 1}, "ABOM-LAB-02")
+    rejects(st, 0, {"type": "switch", "jars": 1, "blue": 0}, "ABOM-LAB-02")
     assert st["p"][0]["jars"] == [True]
 
 

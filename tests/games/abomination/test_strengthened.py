@@ -46,7 +46,7 @@ def test_a_single_switch_extra_result_gives_the_icon():
     st = labstate()
     st["p"][0]["parts"] = [part("leg", "skin")]
     st["p"][0]["jars"] = [True]
-    st, _ = do(st, 0, {"type": "switch", "jars": 1}, dice=[X, B])
+    st, _ = do(st, 0, {"type": "switch", "jars": 1, "blue": 0}, dice=[X, B])
     assert st["p"][0]["attr"]["humanity"] == -1
 
 
@@ -56,7 +56,7 @@ def test_a_part_carries_at_most_one_alive_marker():
     p = st["p"][0]
     p["parts"] = [part("head", "skin", alive=True), part("arm", "skin")]
     p["jars"] = [True]
-    st, _ = do(st, 0, {"type": "switch", "jars": 1}, dice=[A, A])
+    st, _ = do(st, 0, {"type": "switch", "jars": 1, "blue": 0}, dice=[A, A])
     assert {m["part"] for m in RULES.legal_moves(st, 0)} == {1}
     rejects(st, 0, {"type": "alive", "part": 0}, "ABOM-SWITCH-12")
     st, facts = do(st, 0, {"type": "alive", "part": 1})
@@ -83,7 +83,7 @@ def test_mitigation_gives_only_the_mitigation():
     p["hands"]["research"] = ["re-01"]
     before = {k: p[k] for k in ("francs", "attr", "jars", "ice", "bone", "decay", "preserved", "vp")}
     before = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in before.items()}
-    st, _ = do(st, 0, {"type": "switch", "jars": 1}, dice=[B, B])
+    st, _ = do(st, 0, {"type": "switch", "jars": 1, "blue": 0}, dice=[B, B])
     st, _ = do(st, 0, {"type": "mitigate", "card": "re-01", "die": 0}, dice=[5])
     p = st["p"][0]
     before["jars"] = [False, False]

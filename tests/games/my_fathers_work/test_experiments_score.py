@@ -222,7 +222,7 @@ def test_content_checks(fx):
         C.check_experiment(dict(MISTAKE, prerequisites={"A": 1}), "bad pyramid")
 
 
-@pytest.mark.rule("MFW-EXPERIMENT-21", "MFW-ENDGAME-07", "MFW-AMB-30")
+@pytest.mark.rule("MFW-EXPERIMENT-21", "MFW-AMB-30")
 def test_masterwork_lifecycle(fx):
     k = cards(fx)
     s = rich(blank())

@@ -6,7 +6,8 @@ import pytest
 
 from domain.engine import EVERYONE, IllegalMove, new_game
 from domain.engine.rng import Rng
-from domain.games.my_fathers_work import RULES, content as C
+from domain.games.my_fathers_work import RULES
+from domain.games.my_fathers_work import state as Q, content as C
 
 from .helpers import run_ops, blank, choose, commit, reject, settle, types
 
@@ -232,6 +233,13 @@ def test_winners_and_tie_breaks():
     assert RULES.winners(s) == [2]
     s["players"][3]["score"] = 41
     assert RULES.winners(s) == [3]
+    s = blank(2)  # MFW-ENDGAME-07 comes before -08: a Masterwork beats more Estate Upgrades
+    s["over"] = True
+    s["players"][0]["score"] = s["players"][1]["score"] = 30
+    s["players"][0]["plots"][1], s["players"][0]["plots"][2] = "upg-g12-01a", "fx-dungeon"
+    s["players"][1]["mw_done"] = True
+    assert len(Q.tiles_of(s, 0)) == len(Q.tiles_of(s, 1)) + 2
+    assert RULES.winners(s) == [1]
 
 
 @pytest.mark.rule("MFW-HIDDEN-11", "MFW-STORY-08")

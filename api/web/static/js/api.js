@@ -116,3 +116,43 @@ export function fallbackLabel(move) {
 }
 
 export const SEAT_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"];
+
+// A token given in the link (#token=...): ask the server whose it is, keep it for this game.
+// Returns false when the server does not know it (the page then shows the spectator's view).
+export async function adoptLinkToken(gameId, held) {
+  const fresh = takeFragment("token");
+  if (!fresh) return true;
+  try {
+    const view = await api(`/games/${gameId}`, { token: fresh });
+    if (view.you.role === "seat") { held.seats[String(view.you.seat)] = fresh; held.current = `seat:${view.you.seat}`; }
+    else if (view.you.role === "referee") { held.referee = fresh; held.current = "referee"; }
+    saveHeld(gameId, held);
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+export function errorText(error) {
+  if (!(error instanceof ApiError)) return `The server did not answer (${error.message}).`;
+  const body = error.body;
+  if (body.error === "illegal_move") return `Not allowed: ${body.detail}${body.rule ? ` (${body.rule})` : ""}`;
+  if (body.error === "version_conflict") return "Someone moved first; the table is up to date now.";
+  return body.detail || body.error || `HTTP ${error.status}`;
+}
+
+// The audit chain's state into `box`; returns the verification (or null when it failed).
+export async function showAudit(box, gameId) {
+  try {
+    const audit = await api(`/games/${gameId}/audit/verify`);
+    box.className = audit.ok ? "ok" : "bad";
+    box.textContent = audit.ok
+      ? `ok — ${audit.events} events, chain head ${String(audit.head).slice(0, 12)}…`
+      : `broken: ${audit.problem || "the chain does not verify"}`;
+    return audit;
+  } catch (error) {
+    box.className = "bad";
+    box.textContent = `cannot check: ${errorText(error)}`;
+    return null;
+  }
+}

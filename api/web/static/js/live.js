@@ -43,13 +43,14 @@ export function follow(gameId, { mode = "sse", after = 0, onEvent, onState }) {
   function ws() {
     return new Promise((resolve, reject) => {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
-      const socket = new WebSocket(`${scheme}://${location.host}/games/${gameId}/ws`);
+      const socket = new WebSocket(`${scheme}://${location.host}/games/${gameId}/ws?after=${position}`);
       let opened = false;
-      socket.onopen = () => { opened = true; state("live"); socket.send(JSON.stringify({ token: null, after: position })); };
+      socket.onopen = () => { opened = true; state("live"); socket.send(JSON.stringify({ token: null })); };
       socket.onmessage = (event) => {
         let data = null;
         try { data = JSON.parse(event.data); } catch (e) { return; }
-        if (data && typeof data.version === "number") position = Math.max(position, data.version);
+        if (!data || typeof data.version !== "number") return; // not an event (an error body)
+        position = Math.max(position, data.version);
         onEvent({ id: data && data.version, type: (data && data.type) || "message", data: event.data });
       };
       socket.onclose = () => (opened ? resolve() : reject(new Error("no websocket")));

@@ -1,6 +1,6 @@
 // The replay viewer: any step of a game, for the chosen viewer; the address bar follows.
 import {
-  api, ApiError, el, fallbackLabel, loadHeld, saveHeld, seatName, showSvg, takeFragment, tokenOf, viewers,
+  adoptLinkToken, api, el, errorText, fallbackLabel, loadHeld, seatName, showAudit, showSvg, tokenOf, viewers,
 } from "./api.js";
 import { follow } from "./live.js";
 
@@ -19,22 +19,6 @@ let lastVersion = 0;
 
 function say(text) { $("message").textContent = text || ""; }
 function token() { return tokenOf(held, viewAs); }
-function errorText(error) {
-  return error instanceof ApiError ? (error.body.detail || error.body.error || `HTTP ${error.status}`)
-    : `The server did not answer (${error.message}).`;
-}
-
-async function adoptFragmentToken() {
-  const fresh = takeFragment("token");
-  if (!fresh) return;
-  try {
-    const view = await api(`/games/${gameId}`, { token: fresh });
-    if (view.you.role === "seat") { held.seats[String(view.you.seat)] = fresh; held.current = `seat:${view.you.seat}`; }
-    else if (view.you.role === "referee") { held.referee = fresh; held.current = "referee"; }
-    saveHeld(gameId, held);
-  } catch (error) { say("The token in this link is not valid for this game."); }
-}
-
 function fillViewAs() {
   const options = ["spectator", ...viewers(held)];
   const label = (v) => v === "spectator" ? (finished ? "Everyone (the game is over)" : "Spectator")
@@ -117,14 +101,8 @@ async function go(target, note = "") {
 }
 
 async function audit() {
-  const box = $("audit");
-  try {
-    const result = await api(`/games/${gameId}/audit/verify`);
-    lastVersion = result.events;
-    box.className = result.ok ? "ok" : "bad";
-    box.textContent = result.ok ? `ok — ${result.events} events, chain head ${String(result.head).slice(0, 12)}…`
-      : `broken: ${result.problem || "the chain does not verify"}`;
-  } catch (error) { box.className = "bad"; box.textContent = `cannot check: ${errorText(error)}`; }
+  const result = await showAudit($("audit"), gameId);
+  if (result) lastVersion = result.events;
 }
 
 $("first").addEventListener("click", () => go(0));
@@ -146,7 +124,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 (async function start() {
-  await adoptFragmentToken();
+  if (!(await adoptLinkToken(gameId, held))) say("The token in this link is not valid for this game.");
   viewAs = held.current && held.current !== "spectator" ? held.current : "spectator";
   try { await loadHistory(); } catch (error) { say(errorText(error)); return; }
   const asked = root.dataset.step === "" ? steps : Number(root.dataset.step);

@@ -1,6 +1,6 @@
 // The table: board, who acts, legal moves, move log, scores, the dispute desk; live.
 import {
-  api, ApiError, actorName, el, fallbackLabel, loadHeld, saveHeld, seatName, showSvg, takeFragment,
+  adoptLinkToken, api, actorName, el, errorText, fallbackLabel, loadHeld, saveHeld, seatName, showAudit, showSvg,
   tokenOf, viewers, SEAT_COLOURS,
 } from "./api.js";
 import { follow } from "./live.js";
@@ -19,14 +19,6 @@ function say(text, ok = false) {
   const box = $("message");
   box.textContent = text || "";
   box.classList.toggle("ok", ok);
-}
-
-function errorText(error) {
-  if (!(error instanceof ApiError)) return `The server did not answer (${error.message}).`;
-  const body = error.body;
-  if (body.error === "illegal_move") return `Not allowed: ${body.detail}${body.rule ? ` (${body.rule})` : ""}`;
-  if (body.error === "version_conflict") return "Someone moved first; the table is up to date now.";
-  return body.detail || body.error || `HTTP ${error.status}`;
 }
 
 function who() { return held.current || "spectator"; }
@@ -48,19 +40,6 @@ function fillViewerSelect() {
   $("follow-wrap").hidden = seats < 2;
   $("follow").checked = !!held.follow;
   $("copy-link").hidden = who() === "spectator";
-}
-
-async function adoptFragmentToken() {
-  const fresh = takeFragment("token");
-  if (!fresh) return;
-  try {
-    const view = await api(`/games/${gameId}`, { token: fresh });
-    if (view.you.role === "seat") { held.seats[String(view.you.seat)] = fresh; held.current = `seat:${view.you.seat}`; }
-    else if (view.you.role === "referee") { held.referee = fresh; held.current = "referee"; }
-    saveHeld(gameId, held);
-  } catch (error) {
-    say("The token in this link is not valid for this game; you are watching as a spectator.");
-  }
 }
 
 // ---- rendering
@@ -190,19 +169,7 @@ function renderRequests() {
   }));
 }
 
-async function renderAudit() {
-  const box = $("audit");
-  try {
-    const audit = await api(`/games/${gameId}/audit/verify`);
-    box.className = audit.ok ? "ok" : "bad";
-    box.textContent = audit.ok
-      ? `ok — ${audit.events} events, chain head ${String(audit.head).slice(0, 12)}…`
-      : `broken: ${audit.problem || "the chain does not verify"}`;
-  } catch (error) {
-    box.className = "bad";
-    box.textContent = `cannot check: ${errorText(error)}`;
-  }
-}
+function renderAudit() { return showAudit($("audit"), gameId); }
 
 // ---- reading the game
 
@@ -331,7 +298,9 @@ $("copy-link").addEventListener("click", async () => {
 });
 
 (async function start() {
-  await adoptFragmentToken();
+  if (!(await adoptLinkToken(gameId, held))) {
+    say("The token in this link is not valid for this game; you are watching as a spectator.");
+  }
   if (!held.current) held.current = viewers(held)[0] || "spectator";
   saveHeld(gameId, held);
   fillViewerSelect();
