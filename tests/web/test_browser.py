@@ -39,7 +39,7 @@ def log_items(page, undone: bool | None = None):
     return page.get_by_test_id("move-log").locator(selector)
 
 
-def test_one_screen_game_from_the_lobby(contexts, web_server):
+def test_one_screen_game_from_the_lobby(contexts, http):
     context, watch = contexts()
     page = context.new_page()
     start_from_lobby(page, "one-screen")
@@ -48,6 +48,14 @@ def test_one_screen_game_from_the_lobby(contexts, web_server):
     game_id = page.url.rsplit("/", 1)[1]
     expect(page.get_by_test_id("to-act")).to_contain_text("ada")
     expect(page.get_by_test_id("board").locator("svg title").first).to_have_count(1)
+    held = page.evaluate(f"JSON.parse(sessionStorage.getItem('heirloom.game.{game_id}'))")
+    listing = http.get(f"/games/{game_id}/legal-moves", headers=auth(held["seats"]["0"])).json()
+    words = listing.get("labels") or []
+    if words:  # the buttons say what the server's labels say
+        expect(page.get_by_test_id("legal-move")).to_have_text(words)
+    prompt = http.get(f"/games/{game_id}").json().get("prompt")
+    if prompt:
+        expect(page.get_by_test_id("to-act")).to_contain_text(prompt)
     roll = page.get_by_test_id("legal-move").filter(has_text="Roll")
     roll.focus()
     page.keyboard.press("Enter")  # keyboard play
