@@ -304,3 +304,55 @@ def test_spectator_pages_hold_no_hidden_information(contexts, http, game):
         leaked = sorted(word for word in secret if word in text)
         assert not leaked, f"a spectator's {path} shows hidden {leaked}"
     watch.check()
+
+
+def test_tokens_stay_out_of_the_server_log(browser):
+    """A server logging every request (uvicorn's access log) never writes a token: pages put
+    them in the fragment and the Authorization header only."""
+    import subprocess
+
+    import httpx
+    import redis as redis_client
+
+    from domain.eventstore.admin import delete_prefix
+    from tests.support.api_server import cli_command, free_port, server_env
+    from tests.support.redis_fixtures import find_redis_url, new_prefix
+
+    url, prefix, port = find_redis_url(), new_prefix(), free_port()
+    process = subprocess.Popen(cli_command("serve", "--host", "127.0.0.1", "--port", str(port), "--log-level", "info"),
+                               cwd=ROOT, env=server_env(REDIS_URL=url, REDIS_KEY_PREFIX=prefix),
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline and process.poll() is None, "the server did not start"
+            time.sleep(0.1)
+        context = browser.new_context(base_url=base)
+        page = context.new_page()
+        start_from_lobby(page, "one-screen")
+        referee = page.get_by_test_id("referee-link").get_attribute("href")
+        page.get_by_test_id("table-link").click()
+        page.get_by_test_id("legal-move").filter(has_text="Roll").click()
+        expect(log_items(page)).to_have_count(1)
+        game_id = page.url.rsplit("/", 1)[1]
+        tokens = list(page.evaluate(f"JSON.parse(sessionStorage.getItem('heirloom.game.{game_id}')).seats").values())
+        page.goto(f"/ui/games/{game_id}/replay?step=1")
+        expect(page.get_by_test_id("step")).to_have_text("1")
+        page.goto(referee)
+        expect(page.get_by_test_id("viewer")).to_have_value("referee")
+        context.close()
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=30)[0].decode(errors="replace")
+        client = redis_client.Redis.from_url(url)
+        delete_prefix(client, prefix)
+        client.close()
+    assert f"GET /ui/games/{game_id}" in output  # the access log was on
+    secrets = tokens + [referee.split("#token=", 1)[1]]
+    assert len(secrets) == 3 and not [token for token in secrets if token in output]
