@@ -1,4 +1,4 @@
-"""domain/engine and domain/games stay pure: no I/O, no clock, no global randomness.
+"""domain/engine, domain/games and domain/bots stay pure: no I/O, no clock, no global randomness.
 
 An AST check over every module: forbidden imports and calls fail the build. The one
 allowed exception is domain/engine/content.py (read-only packaged TOML), and the one
@@ -13,7 +13,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PURE_DIRS = [ROOT / "domain" / "engine", ROOT / "domain" / "games"]
+PURE_DIRS = [ROOT / "domain" / "engine", ROOT / "domain" / "games", ROOT / "domain" / "bots"]
 FORBIDDEN_MODULES = {
     "os", "sys", "time", "datetime", "random", "socket", "subprocess", "threading", "asyncio",
     "uuid", "secrets", "pathlib", "shutil", "io", "tempfile", "logging", "redis", "fastapi",

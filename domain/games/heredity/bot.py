@@ -1,0 +1,32 @@
+"""What the generic bot (domain/bots) needs from Heredity: what the team knows, and samples of it.
+
+Heredity is cooperative and every seat sees the same table (HER-HIDDEN-*). The one hidden part of
+the state is the order of the Karma deck (its composition is public, HER-HIDDEN-08): `knowledge`
+sorts it, `sample` shuffles it. The Secrets deck's unrevealed cards are content (the book), not
+state: the bot's playouts read the book as the rules do, which is what a determinization of an
+unknown order cannot avoid; no face or order a seat cannot see is kept in the knowledge.
+
+The evaluation of an unfinished chapter counts what brings the team nearer to a victory (the
+game's own progress score: slain hostiles, explored Terrains, revealed cards), and how close the
+Hourglass is to running out, so the search prefers lines that keep the chapter alive.
+"""
+
+from __future__ import annotations
+
+from domain.engine import EVERYONE, copy_state
+
+SCORE_SCALE = 6
+
+
+def knowledge(state: dict, viewer) -> dict:
+    k = copy_state(state)
+    if viewer != EVERYONE and state["over"] is None:
+        k["karma"]["deck"] = sorted(k["karma"]["deck"])          # HER-HIDDEN-08: composition only
+    return k
+
+
+def sample(know: dict, viewer, rng) -> dict:
+    s = copy_state(know)
+    if viewer != EVERYONE and s["over"] is None:
+        s["karma"]["deck"] = rng.shuffled(s["karma"]["deck"])
+    return s
