@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.engine import Decision, GameMeta, Turn, register
 
 from . import decide as _decide
-from . import flow
+from . import flow, picture, words
 from .describe import describe as _describe
 from .evolve import evolve as _evolve
 from .moves import legal_moves as _legal_moves
@@ -73,6 +73,15 @@ class Abomination:
 
     def describe(self, state, seat, move, facts):
         return _describe(state, seat, move, facts)
+
+    def label(self, state, seat, move):
+        return words.label(state, seat, move)
+
+    def prompt(self, state):
+        return words.prompt(state)
+
+    def picture(self, view, viewer, names):
+        return picture.picture(view, viewer, names)
 
 
 RULES = register(Abomination())

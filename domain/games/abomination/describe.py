@@ -1,24 +1,15 @@
-"""One plain sentence per move, using the facts for random or hidden outcomes."""
+"""One plain sentence per played move, using the facts for random or hidden outcomes.
+
+Content names only (words.py holds the shared phrases); the move that ends the game states the
+final scores and the winners. Stored descriptions of old moves stay as they were recorded.
+"""
 
 from __future__ import annotations
 
 from .content import C
+from .words import ATTR, article, card_name, effects, join, materials, plural, space_name
 
-
-def _name(card):
-    data = C.cards.get(card)
-    return data.get("name", card) if data else str(card)
-
-
-def _space(sid):
-    if sid.startswith("lab"):
-        return f"their lab ({sid.split('.', 1)[1]})"
-    loc, _, spot = sid.partition(".")
-    return f"{C.locations[loc]['name']} ({spot})" if loc in C.locations else sid
-
-
-def _a(word):
-    return ("an " if word[0] in "aeiou" else "a ") + word
+FACE = {"ALIVE": "alive", "DAMAGE": "damage", "BLANK": "blank", "SWITCH_EXTRA": "extra"}
 
 
 def _consequences(facts, seat):
@@ -26,20 +17,19 @@ def _consequences(facts, seat):
     for f in facts:
         t = f["type"]
         if t == "FrancsPaid":
-            bits.append(f"pays {f['n']} francs to seat {f['to']} for the bump")
+            bits.append(f"pays {plural(f['n'], 'franc')} to Seat {f['to']} for the bump")
         elif t == "Francs" and f["seat"] == seat:
-            bits.append(f"{'gains' if f['n'] > 0 else 'pays'} {abs(f['n'])} franc{'s' if abs(f['n']) != 1 else ''}")
+            bits.append(f"{'gains' if f['n'] > 0 else 'pays'} {plural(abs(f['n']), 'franc')}")
         elif t == "DialMoved" and f["seat"] == seat:
-            bits.append(f"{f['attr']} {f['from']}->{f['to']}")
+            bits.append(f"{ATTR.get(f['attr'], f['attr'])} {f['from']} to {f['to']}")
         elif t == "MaterialsGained" and f["seat"] == seat:
-            bits.append("gains " + ", ".join(f"{i['count']} {i['type']}" + (f" ({i['stage']})" if i.get("stage")
-                                                                             else "") for i in f["items"]))
+            bits.append("gains " + materials(f["items"]))
         elif t == "EncounterTriggered":
-            bits.append(f"triggers seat {f['holder']}'s encounter (entry {f['entry']})")
+            bits.append(f"sets off Seat {f['holder']}'s encounter")
         elif t == "Vp" and f["seat"] == seat:
             bits.append(f"scores {f['n']} VP")
         elif t == "ObjectiveClaimed":
-            bits.append(f"seat {f['seat']} claims the objective {C.objectives[f['objective']]['name']}")
+            bits.append(f"Seat {f['seat']} claims the objective {C.objectives[f['objective']]['name']}")
         elif t == "GameEnded":
             bits.append(f"the game ends ({'the Captain reached the skull' if f['reason'] == 'captain' else 'a monster lives'})")
         elif t == "PhaseStarted" and f["phase"] == "event":
@@ -52,70 +42,102 @@ def _consequences(facts, seat):
             elif f["kind"] == "now":
                 bits.append("an encounter is drawn and must be resolved now")
             else:
-                bits.append(f"seat {f['holder']} draws and keeps a secret location encounter")
+                bits.append(f"Seat {f['holder']} draws and keeps a secret location encounter")
         elif t == "PlacementAbandoned":
-            bits.append(f"can no longer pay and takes the meeple back ({f['why']})")
+            bits.append("can no longer pay and takes the meeple back")
     return bits
+
+
+def final_sentence(facts) -> str:
+    """'Final scores: Seat 0 41, Seat 1 37. Seat 0 wins.' from the FinalScored fact, if any."""
+    for f in facts:
+        if f["type"] == "FinalScored":
+            scores = ", ".join(f"Seat {s} {v['total']}" for s, v in sorted(f["final"].items(), key=lambda x: int(x[0])))
+            won = [f"Seat {w}" for w in f["winners"]]
+            verdict = f"{won[0]} wins" if len(won) == 1 else f"{join(won)} share the win"
+            return f" Final scores: {scores}. {verdict}."
+    return ""
 
 
 def describe(state, seat, move, facts):
     k = move.get("type")
     who = f"Seat {seat}"
+    before = state  # describe is given the state the move was played in
     if k == "place":
-        s = f"{who} places {_a(move['kind'])} on {_space(move['space'])}"
+        s = f"{who} places {article(move['kind'])} on {space_name(move['space'])}".replace(" of your lab",
+                                                                                         " of their lab")
     elif k == "play":
-        s = f"{who} plays {_name(move['card'])}"
+        s = f"{who} plays {card_name(move['card'])}"
     elif k == "cadaver":
-        s = f"{who} takes the cadaver {_name(move['card'])} and chooses {move['option']}"
+        option = "its Expertise" if move["option"] == "expertise" else "its materials"
+        s = f"{who} takes the cadaver {card_name(move['card'])} for {option}"
     elif k == "draw":
         drawn = [f for f in facts if f["type"] == "CardToHand"]
-        card = _name(move["card"]) if drawn and drawn[0].get("source") != "deck" else "a card"
+        card = card_name(move["card"]) if "card" in move and drawn and drawn[0].get("source") != "deck" else "a card"
         s = f"{who} draws {card}" + (" after discarding a held card" if move.get("discard") else "")
     elif k == "decline":
         s = f"{who} declines the offer"
     elif k == "hire":
-        s = f"{who} hires the scoundrel {_name(move['card'])}"
+        s = f"{who} hires the scoundrel {card_name(move['card'])}"
     elif k == "choose":
-        s = f"{who} picks option {move['option'] + 1}"
+        rec = state["pending"][-1] if state.get("pending") else None
+        options = rec.get("options", []) if rec and rec["kind"] == "choice" else []
+        i = move["option"]
+        s = f"{who} chooses: {effects(options[i])}" if isinstance(i, int) and i < len(options) else \
+            f"{who} chooses option {i + 1}"
     elif k == "entry_choice":
         labels = [f["label"] for f in facts if f["type"] == "EntryChosen"]
-        s = f"{who} answers the story entry: {labels[0] if labels else move['choice']}"
+        s = f"{who} answers the story entry: {labels[0] if labels else 'an answer'}"
     elif k == "choose_target":
-        s = f"{who} targets seat {move['target']} with the encounter"
+        s = f"{who} targets Seat {move['target']} with the encounter"
     elif k == "choose_reader":
-        s = f"{who} names seat {move['reader']} as the reader"
+        s = f"{who} names Seat {move['reader']} as the reader"
     elif k == "announce":
         s = f"{who} announces their held encounter"
     elif k == "not_announce":
         s = f"{who} does not announce their encounter, which is discarded"
     elif k == "build":
-        s = f"{who} builds a {move['part']} ({move['side']})"
+        side = "skin side" if move["side"] == "skin" else "muscle side"
+        s = f"{who} builds {article(move['part'])} ({side})"
     elif k == "switch":
-        dice = [d["face"] for f in facts if f["type"] == "SwitchThrown" for d in f["dice"]]
-        s = f"{who} throws the switch with {move['jars']} jar(s) and {move.get('blue', 0)} blue dice, rolling " \
-            + ", ".join(dice)
+        dice = [FACE.get(d["face"], d["face"].lower()) for f in facts if f["type"] == "SwitchThrown" for d in f["dice"]]
+        blue = f" ({plural(move['blue'], 'blue die', 'blue dice')})" if move.get("blue") else ""
+        s = f"{who} throws the switch with {plural(move['jars'], 'jar')}{blue}, rolling " + ", ".join(dice)
     elif k == "mitigate":
-        faces = [f["face"] for f in facts if f["type"] == "DieChanged"]
-        s = f"{who} plays {_name(move['card'])} on die {move['die'] + 1}" + (f", now {faces[0]}" if faces else "")
+        faces = [FACE.get(f["face"], f["face"]) for f in facts if f["type"] == "DieChanged"]
+        s = f"{who} plays {card_name(move['card'])} on die {move['die'] + 1}" + (f", now {faces[0]}" if faces else "")
     elif k == "mitigate_done":
         s = f"{who} keeps the dice as rolled"
     elif k == "damage":
         dropped = [f for f in facts if f["type"] == "PartDropped"]
-        s = f"{who} places a damage marker on part {move['part'] + 1}" + (
-            f", which drops a step ({dropped[0]['result']})" if dropped else "")
+        what = {"discarded": "which is discarded", "muscle": "which drops to its muscle side",
+                "alive": "which loses its alive marker"}
+        part = dropped[0]["partType"] if dropped else _part_type(before, seat, move["part"])
+        s = f"{who} places a damage marker on their {part}" + (f", {what[dropped[0]['result']]}" if dropped else "")
     elif k == "alive":
-        s = f"{who} brings part {move['part'] + 1} to life"
+        s = f"{who} brings their {_part_type(before, seat, move['part'])} to life"
     elif k == "preserve":
-        s = f"{who} preserves {move.get('count', 1)} {move['material']} from stage {move['stage']}"
+        s = f"{who} preserves {move['count']} {move['material']} from stage {move['stage']}"
     elif k == "meeple":
-        s = f"{who} picks the meeple at {move['zone']}"
+        zone = move["zone"]
+        rec = state["pending"][-1] if state.get("pending") else {}
+        verb = "loses" if rec.get("action") == "lose" else "promotes"
+        where = "from their character card" if zone == "card" else "on " + space_name(zone.partition(":")[2])
+        s = f"{who} {verb} the {rec.get('meeple', 'assistant')} {where}"
     elif k == "discard":
-        s = f"{who} discards 1 {move['material']} over the stage limit"
+        s = f"{who} discards 1 {move['material']} over the limit of 15"
     elif k == "ability":
-        s = f"{who} uses their character's ability"
+        ch = C.characters.get(state["p"][seat]["character"], {})
+        s = f"{who} uses {ch.get('name', 'their character')}'s ability ({effects(ch.get('ability', {}).get('effects', []))})"
     elif k == "done":
         s = f"{who} finishes the Lab phase"
     else:
         s = f"{who} plays {k}"
     bits = _consequences(facts, seat)
-    return s + ("; " + "; ".join(bits[:8]) if bits else "") + "."
+    return s + ("; " + "; ".join(bits[:8]) if bits else "") + "." + final_sentence(facts)
+
+
+def _part_type(state, seat, index) -> str:
+    parts = state["p"][seat]["parts"]
+    return parts[index]["type"] if isinstance(index, int) and 0 <= index < len(parts) else "part"
+

@@ -168,7 +168,7 @@ def test_describe_is_one_plain_sentence_per_move():
     st = blank(3)
     st2, facts = do(st, 0, {"type": "place", "kind": "assistant", "space": "market.stall"})
     text = RULES.describe(st, 0, {"type": "place", "kind": "assistant", "space": "market.stall"}, facts)
-    assert text == "Seat 0 places an assistant on Les Halles Market (stall); gains 2 francs."
+    assert text == "Seat 0 places an assistant on the Stall of Les Halles Market; gains 2 francs."
 
 
 @pytest.mark.rule("ABOM-AMB-38")
