@@ -261,6 +261,7 @@ OBJ_BY = {(a, l): sorted(o for o in OBJECTIVES if OBJECTIVES[o]["area"] == a and
 if not all(OBJ_BY.values()):
     raise ContentError("objectives.toml: each area needs at least one tile of each letter")
 
+# ADA-ASSIGN-01: every Assignment card carries its effect, discard count and colours (validated below)
 ASSIGNMENTS = _by_id(require(load_toml(PKG, "assignments.toml"), "assignment", list, "assignments.toml"), "assignments.toml")
 require_count(list(ASSIGNMENTS), 30, "assignments.toml")
 for aid, card in ASSIGNMENTS.items():
@@ -270,6 +271,8 @@ for aid, card in ASSIGNMENTS.items():
     if not 0 <= card["discard"] <= 5:
         raise ContentError(f"assignments.toml {aid}: discard must be 0..5")
 
+# ADA-PARTNER-01: every Partner card carries tier, Science, Prestige, effect and optional requirement/cost;
+# ADA-TURN-10: no paw-print reference numbers are loaded, they have no effect in the multiplayer game
 PARTNERS = _by_id(require(load_toml(PKG, "partners.toml"), "partner", list, "partners.toml"), "partners.toml")
 for pid, card in PARTNERS.items():
     where = f"partners.toml {pid}"

@@ -33,7 +33,8 @@ def _int(move, key, rule):
 
 
 def d_workshop(ctx, seat, move):
-    """ADA-TURN-02/03, ADA-WORKSHOP-02/03/05/07/08."""
+    """ADA-WORKSHOP-09, ADA-WORKSHOP-16: the destination's bonus; the steps pushed in order 1 to 7. ADA-TURN-02,
+    ADA-TURN-03, ADA-WORKSHOP-02, ADA-WORKSHOP-03, ADA-WORKSHOP-05, ADA-WORKSHOP-07, ADA-WORKSHOP-08."""
     fl, st, p = ctx.fl, ctx.st, ctx.p(seat)
     if fl["ttype"] not in (None, "workshop") or fl["moved"] or fl["agenda"]:
         raise IllegalMove("ADA-TURN-02", "a Workshop move is only possible at the start of a Workshop turn")
@@ -67,7 +68,7 @@ def d_workshop(ctx, seat, move):
 
 
 def d_adjust(ctx, seat, move):
-    """ADA-WORKSHOP-04/05/06, ADA-AMB-03."""
+    """ADA-WORKSHOP-04, ADA-WORKSHOP-05, ADA-WORKSHOP-06, ADA-AMB-03."""
     fl, st, p = ctx.fl, ctx.st, ctx.p(seat)
     if fl["ttype"] not in (None, "workshop"):
         raise IllegalMove("ADA-TURN-02", "the Coal adjustment belongs to a Workshop turn")
@@ -98,7 +99,9 @@ def d_adjust(ctx, seat, move):
 
 
 def d_actions(ctx, seat, move):
-    """ADA-TURN-02/04, ADA-ACTIONS-01..05, ADA-END-01."""
+    """ADA-ACTIONS-08, ADA-END-05: the die stays in the Mill; the trigger fires once. ADA-TURN-02, ADA-TURN-04,
+    ADA-ACTIONS-01, ADA-ACTIONS-02, ADA-ACTIONS-03, ADA-ACTIONS-04, ADA-ACTIONS-05,
+    ADA-END-01."""
     fl, st, p = ctx.fl, ctx.st, ctx.p(seat)
     if fl["ttype"] is not None or fl["agenda"]:
         raise IllegalMove("ADA-TURN-02", "this turn is already a Workshop turn")
@@ -155,7 +158,8 @@ def d_pass(ctx, seat, move):
 
 
 def d_play(ctx, seat, move):
-    """ADA-WORKSHOP-13, ADA-PARTNER-06/09/10..13, ADA-AMB-09."""
+    """ADA-WORKSHOP-13, ADA-PARTNER-06, ADA-PARTNER-09, ADA-PARTNER-10, ADA-PARTNER-11, ADA-PARTNER-12,
+    ADA-PARTNER-13, ADA-AMB-09."""
     fl, p = ctx.fl, ctx.p(seat)
     if fl["played6"]:
         raise IllegalMove("ADA-WORKSHOP-13", "only one Partner card in step 6")
@@ -192,7 +196,7 @@ def d_skip(ctx, seat, move):
 
 
 def d_advanced(ctx, seat, move):
-    """ADA-ACTIONS-06/07, ADA-AMB-16."""
+    """ADA-ACTIONS-06, ADA-ACTIONS-07, ADA-AMB-16."""
     fl, p = ctx.fl, ctx.p(seat)
     if not _phase(fl, "adv"):
         colour = C.AREA_COLOUR.get(fl["area"])
@@ -206,7 +210,9 @@ def d_advanced(ctx, seat, move):
 
 
 def d_publish(ctx, seat, move):
-    """ADA-TURN-05/06, ADA-BUILD-05, ADA-PUBLISH-01..04/09/10/12/13, ADA-WORKSHOP-20, ADA-AMB-26/51."""
+    """ADA-ACTIONS-09. ADA-TURN-05, ADA-TURN-06, ADA-BUILD-05, ADA-PUBLISH-01, ADA-PUBLISH-02, ADA-PUBLISH-03,
+    ADA-PUBLISH-04,
+    ADA-PUBLISH-09, ADA-PUBLISH-10, ADA-PUBLISH-12, ADA-PUBLISH-13, ADA-WORKSHOP-20, ADA-AMB-26, ADA-AMB-51."""
     fl, st, p = ctx.fl, ctx.st, ctx.p(seat)
     if fl["opt_done"]:
         raise IllegalMove("ADA-BUILD-05", "you already took your end-of-turn option")
@@ -263,7 +269,7 @@ def _build(ctx, seat, move):
 
 
 def d_build(ctx, seat, move):
-    """ADA-BUILD-01/02/03/05, ADA-TURN-05/06."""
+    """ADA-BUILD-01, ADA-BUILD-02, ADA-BUILD-03, ADA-BUILD-05, ADA-TURN-05, ADA-TURN-06."""
     fl = ctx.fl
     deferred = fl["deferred"]
     if deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat):
@@ -281,7 +287,7 @@ def d_build(ctx, seat, move):
 
 
 def d_end_turn(ctx, seat, move):
-    """ADA-TURN-05/09, ADA-BUILD-04."""
+    """ADA-TURN-05, ADA-TURN-09, ADA-BUILD-04."""
     fl = ctx.fl
     if not _phase(fl, "endopt"):
         raise IllegalMove("ADA-TURN-05", "the turn has not fully resolved yet")

@@ -1,16 +1,23 @@
 """The turn and phase table: who acts now, the automatic steps of a turn, the end of a turn and of the game.
 
-Decisions (Board Game Arena style):
-  tier-1 draft (variant)   one seat at a time, in reverse turn order                ADA-SETUP-18, ADA-AMB-47
-  a turn                   the active seat (flow["seat"]); its phases are agenda items:
-    start                  workshop / adjust / actions / pass                        ADA-TURN-02..04, ADA-AMB-44
-    Workshop turn          move + push -> bonus -> refill -> Store -> step 6 (phase ws6: play / skip)
-                           -> Research per Assignment column -> end-of-turn options ADA-WORKSHOP-*, ADA-TURN-05
-    Actions turn           die to the Mill -> main action -> Advanced (phase adv) -> end-of-turn options
-    end-of-turn options    phase endopt: publish / build / end_turn (defer_build) -> hand limit -> next seat
-  deferred Build           the previous seat may send build / decline_build during the next turn
-                           (mode team, R-10); before final scoring the game waits for it   ADA-BUILD-04, ADA-AMB-43
-  the end                  the last seat of the round in which a Mill filled up   ADA-END-01..04
+Decisions (Board Game Arena style), each with the rules that shape it:
+  tier-1 draft (variant)  one seat at a time, in reverse turn order
+                          ADA-SETUP-18, ADA-AMB-47
+  a turn                  the active seat (flow["seat"]); its phases are agenda items:
+    start                 workshop / adjust / actions / pass
+                          ADA-TURN-01, ADA-TURN-02, ADA-TURN-03, ADA-TURN-04, ADA-AMB-44
+    Workshop turn         move + push -> bonus -> refill -> Store -> step 6 (phase ws6: play / skip)
+                          -> Research per Assignment column -> end-of-turn options
+                          ADA-WORKSHOP-02, ADA-WORKSHOP-10, ADA-WORKSHOP-12, ADA-WORKSHOP-13, ADA-WORKSHOP-14, ADA-TURN-05
+    Actions turn          die to the Mill -> main action -> Advanced (phase adv) -> end-of-turn options
+                          ADA-ACTIONS-01, ADA-ACTIONS-06, ADA-ACTIONS-07
+    end-of-turn options   phase endopt: publish / build / end_turn (defer_build) -> hand limit -> next seat
+                          ADA-TURN-05, ADA-TURN-06, ADA-TURN-09, ADA-PARTNER-08
+  deferred Build          the previous seat may send build / decline_build during the next turn (mode team,
+                          R-10); before final scoring the game waits for it
+                          ADA-BUILD-04, ADA-AMB-43
+  the end                 the last seat of the round in which a Mill filled up
+                          ADA-END-01, ADA-END-02, ADA-END-03, ADA-END-04
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ def decision(state):
 
 # ------------------------------------------------------------------ the automatic steps of a turn
 def h_ws_refill(ctx, item):
-    """ADA-WORKSHOP-10/11, ADA-AMB-06."""
+    """ADA-WORKSHOP-10, ADA-WORKSHOP-11, ADA-AMB-06."""
     for space in range(6):
         if not ctx.st["workshop"][space]:
             dice = draw_dice(ctx.st["bag"], 3, ctx.rng)
@@ -71,7 +78,7 @@ def h_ws_store(ctx, item):
 
 
 def h_ws_research(ctx, item):
-    """ADA-WORKSHOP-14/15/19."""
+    """ADA-ASSIGN-07. ADA-WORKSHOP-14, ADA-WORKSHOP-15, ADA-WORKSHOP-19."""
     colour = ctx.fl.get("die_colour")
     if colour in C.COLOURS:
         for _ in range(len(ctx.p(item["s"])["columns"][colour])):
@@ -87,7 +94,7 @@ def h_adv_check(ctx, item):
 
 
 def h_finish(ctx, item):
-    """ADA-PARTNER-08 then ADA-TURN-09 / ADA-END-*."""
+    """ADA-PARTNER-08 (hand limit), then ADA-TURN-09: the turn ends (end_turn checks the end of the game)."""
     seat = item["s"]
     hand = ctx.p(seat)["hand"]
     if len(hand) > 5:
@@ -98,6 +105,7 @@ def h_finish(ctx, item):
 
 
 def end_turn(ctx, seat):
+    """ADA-TURN-01: clockwise; turns and rounds counted."""
     st = ctx.st
     fl = ctx.fl
     n = st["n"]
@@ -108,7 +116,7 @@ def end_turn(ctx, seat):
     ctx.emit("TurnEnded", seat=seat, next=nxt, round=rnd)
     ctx.actor = None
     last = st["order"][-1]
-    if st["end_triggered"] and seat == last:      # ADA-END-02/03/04
+    if st["end_triggered"] and seat == last:      # ADA-END-02, ADA-END-03, ADA-END-04
         if deferred:
             new = new_flow(seat)
             new.update(deferred=deferred, final_wait=True)

@@ -1,12 +1,13 @@
 """legal_moves: every move a seat may submit now, from the flow record (turn-phase table below).
 
-Phase table (top of the agenda -> moves):
-  (empty agenda)  start of turn: workshop / adjust / actions / pass            ADA-TURN-02..04, ADA-AMB-44
+Phase table (top of the agenda -> moves), with the rules of each row:
+  (empty agenda)  start of turn: workshop / adjust / actions / pass
+                  ADA-TURN-02, ADA-TURN-03, ADA-TURN-04, ADA-AMB-44
   choice          {"type": "choose", "pick": <option>} (and pick null if optional)
-  phase ws6       play / skip / adjust                                           ADA-WORKSHOP-13
-  phase adv       advanced / skip                                                ADA-ACTIONS-06/07
-  phase endopt    publish / build / end_turn (defer_build) / adjust               ADA-TURN-05, ADA-BUILD-04
-  deferred seat   build / decline_build                                          ADA-BUILD-04, ADA-AMB-43
+  phase ws6       play / skip / adjust                                ADA-WORKSHOP-13
+  phase adv       advanced / skip                                     ADA-ACTIONS-06, ADA-ACTIONS-07
+  phase endopt    publish / build / end_turn (defer_build) / adjust   ADA-TURN-05, ADA-BUILD-04
+  deferred seat   build / decline_build                               ADA-BUILD-04, ADA-AMB-43
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from .state import choice_options
 
 
 def pushes(ws, coal):
-    """Every legal Workshop move (ADA-WORKSHOP-02/03/07/08): (space, die, extra, destination, pushed)."""
+    """Every legal Workshop move (ADA-WORKSHOP-02, ADA-WORKSHOP-03, ADA-WORKSHOP-07, ADA-WORKSHOP-08): (space, die,
+    extra, destination, pushed)."""
     for s in range(6):
         for i, die in enumerate(ws[s]):
             for extra in ((False, True) if coal >= 1 else (False,)):

@@ -119,7 +119,7 @@ def eff(ctx, seat, effect):
 
 
 def claim_objectives(ctx):
-    """ADA-OBJECTIVE-02/06, ADA-AMB-40/42: the actor claims every newly met Objective at once."""
+    """ADA-OBJECTIVE-02, ADA-OBJECTIVE-06, ADA-AMB-40, ADA-AMB-42: the actor claims every newly met Objective at once."""
     seat = ctx.actor
     if seat is None or ctx.st["over"]:
         return

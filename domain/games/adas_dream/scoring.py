@@ -1,4 +1,7 @@
-"""Final scoring (ADA-SCORE-01..24) and tie-breaks; a pure function of the state."""
+"""Final scoring (ADA-SCORE-01, ADA-SCORE-02, ADA-SCORE-03, ADA-SCORE-04, ADA-SCORE-05, ADA-SCORE-06, ADA-SCORE-07,
+ADA-SCORE-08, ADA-SCORE-09, ADA-SCORE-10, ADA-SCORE-11, ADA-SCORE-12, ADA-SCORE-13, ADA-SCORE-14, ADA-SCORE-15,
+ADA-SCORE-16, ADA-SCORE-17, ADA-SCORE-18, ADA-SCORE-19, ADA-SCORE-20, ADA-SCORE-21, ADA-SCORE-22, ADA-SCORE-23,
+ADA-SCORE-24) and tie-breaks; a pure function of the state."""
 
 from __future__ import annotations
 
@@ -7,7 +10,8 @@ from . import content as C
 
 
 def criteria_met(crit, dice) -> bool:
-    """Program criteria over the 3 dice of a line (3.4, ADA-AMB-48)."""
+    """ADA-PROGRAM-06, ADA-PROGRAM-07, ADA-PROGRAM-08, ADA-PROGRAM-09: exactly 3 dice as they stand at the end; gears
+    and discs ignored. Program criteria over the 3 dice of a line (3.4, ADA-AMB-48)."""
     values = [d["v"] for d in dice]
     colours = [d["c"] for d in dice]
     if "and" in crit:
@@ -47,6 +51,7 @@ def criteria_met(crit, dice) -> bool:
 
 
 def apply_gear(gear, left, right):
+    """ADA-GEAR-01."""
     if gear == "add":
         return left + right
     if gear == "sub":
@@ -55,7 +60,7 @@ def apply_gear(gear, left, right):
 
 
 def line_value(p, line):
-    """ADA-SCORE-12/13: None when incomplete, else (d1 op1 d2) op2 d3 with no precedence."""
+    """ADA-SCORE-12, ADA-SCORE-13: None when incomplete, else (d1 op1 d2) op2 d3 with no precedence."""
     dice = [p["mill"][k] for k in C.LINE_SLOTS[line]]
     gears = [p["gears"][g] for g in C.LINE_GEARS[line]]
     if any(d is None for d in dice) or any(g is None for g in gears):
@@ -65,11 +70,12 @@ def line_value(p, line):
 
 
 def line_cap(p):
+    """ADA-STEAM-03."""
     return C.STEAM_LEVELS[p["steam"]]["line_cap"]
 
 
 def row_majorities(state):
-    """ADA-SCORE-04/05, ADA-AMB-30/31: per level row across the 4 Institutions; ties halve (down)."""
+    """ADA-SCORE-04, ADA-SCORE-05, ADA-AMB-30, ADA-AMB-31: per level row across the 4 Institutions; ties halve (down)."""
     out = [0] * state["n"]
     for level in range(2, 7):
         tally = {}
@@ -87,7 +93,7 @@ def row_majorities(state):
 
 
 def meeting_tokens(state):
-    """ADA-SCORE-06/07/08: end-of-game Science tokens per room."""
+    """ADA-SCORE-06, ADA-SCORE-07, ADA-SCORE-08: end-of-game Science tokens per room."""
     out = [[] for _ in range(state["n"])]
     for r, room in enumerate(state["rooms"]):
         tally = {}
@@ -110,9 +116,10 @@ def meeting_tokens(state):
 
 
 def final_scores(state, public_only=False) -> list[dict]:
-    """The score sheet of every seat. public_only: the running score shown during play, which counts
+    """ADA-PARTNER-16, ADA-ACTIONS-08, ADA-ASSIGN-07. The score sheet of every seat. public_only: the running score
+    shown during play, which counts
     only the Partner cards whose identity is public (`known_partners`, catalog 5.1/5.3); final scoring
-    (public_only=False) counts every card of the supply (ADA-SCORE-09/10)."""
+    (public_only=False) counts every card of the supply (ADA-SCORE-09, ADA-SCORE-10)."""
     majorities = row_majorities(state)
     tokens = meeting_tokens(state)
     result = []
@@ -163,12 +170,13 @@ def is_over(state) -> bool:
 
 
 def winners(state) -> list[int]:
-    """The winner once the game is over (ADA-SCORE-20..23 break ties)."""
+    """The winner once the game is over (ADA-SCORE-20, ADA-SCORE-21, ADA-SCORE-22, ADA-SCORE-23 break ties)."""
     return ranked_winners(state, state["final"]) if state["over"] else []
 
 
 def ranked_winners(state, scores) -> list[int]:
-    """ADA-SCORE-20..23: total, then gears built, then Mill pips, then closest to the first player."""
+    """ADA-SCORE-20, ADA-SCORE-21, ADA-SCORE-22, ADA-SCORE-23: total, then gears built, then Mill pips, then closest
+    to the first player."""
     order = state["order"]
     best = max((s["total"], s["gears_built"], s["mill_pips"]) for s in scores)
     tied = [seat for seat in order if (scores[seat]["total"], scores[seat]["gears_built"], scores[seat]["mill_pips"]) == best]

@@ -1,4 +1,4 @@
-"""The state: the empty table (initial_state), the random setup (ADA-SETUP-*) as facts, and every read-only
+"""The state: the empty table (initial_state), the random setup (the ADA-SETUP rules) as facts, and every read-only
 question asked of a state (discs, costs, what is performable, objective conditions, a pending choice's options).
 
 No other module holds queries; rules modules import this one as `S`."""
@@ -35,6 +35,7 @@ def choice_options(state, item):
 
 
 def new_player(seat: int, players: int, order: int) -> dict:
+    """ADA-DISC-06, ADA-STEAM-01, ADA-GEAR-02, ADA-RESOURCE-01: 12 discs on 12 gear spaces, Steam at its start."""
     money = 4 + (1 if order in (1, 3) else 0)          # ADA-SETUP-29
     coal = 1 + (1 if order in (2, 3) else 0)
     return {
@@ -104,8 +105,10 @@ def draw_dice(bag: dict, count: int, rng) -> list:
 
 
 def setup(state: dict, rng) -> list:
+    """ADA-OBJECTIVE-01, ADA-SETUP-10, ADA-SETUP-21, ADA-SETUP-31, ADA-TRAVEL-12: one Objective per area; scoring
+    tokens and the supply are implicit and unlimited; unused components are never loaded."""
     n = state["n"]
-    per_colour = {4: 10, 3: 9, 2: 8}[n]                      # ADA-SETUP-02..04
+    per_colour = {4: 10, 3: 9, 2: 8}[n]                      # ADA-SETUP-02, ADA-SETUP-03, ADA-SETUP-04
     bag = {c: per_colour for c in C.DIE_COLOURS}
     workshop = []
     for _ in range(6):                                       # ADA-SETUP-05
@@ -192,12 +195,12 @@ def board_discs(p) -> list[int]:
 
 
 def empty_gear_spaces(p) -> list[int]:
-    """Uncovered gear spaces with no gear: where a gear may be built (ADA-GEAR-09)."""
+    """ADA-DISC-02. Uncovered gear spaces with no gear: where a gear may be built (ADA-GEAR-09)."""
     return [g for g in range(12) if not p["covered"][g] and p["gears"][g] is None]
 
 
 def own_locations(state, seat, *, include_obj=False) -> list[list]:
-    """Every main-board location holding at least one of seat's discs (once each)."""
+    """ADA-DISC-07. Every main-board location holding at least one of seat's discs (once each)."""
     out = []
     for city, stack in state["univ"].items():
         if seat in stack:
@@ -246,7 +249,8 @@ def room_next_space(state, r):
 
 
 def lecture_cost(state, seat, level) -> int:
-    """ADA-INSTITUTION-05: base(L) + base(k) for each 2<=k<L with no own disc at level >= k."""
+    """ADA-INSTITUTION-06, ADA-INSTITUTION-07. ADA-INSTITUTION-05: base(L) + base(k) for each 2<=k<L with no own disc
+    at level >= k."""
     own_levels = {k + 2 for levels in state["lect"].values() for k, discs in enumerate(levels) if seat in discs}
     cost = C.LECTURE_LEVELS[level]["base_cost"]
     for k in range(2, level):
@@ -256,6 +260,7 @@ def lecture_cost(state, seat, level) -> int:
 
 
 def empty_lectures(state) -> list[tuple[str, int]]:
+    """ADA-INSTITUTION-01, ADA-DISC-07: levels 2-6 only."""
     return [(inst, k + 2) for inst in C.INSTITUTIONS for k, discs in enumerate(state["lect"][inst]) if not discs]
 
 
@@ -273,7 +278,8 @@ def travel_destinations(state, seat) -> list[tuple[str, int]]:
 
 
 def meeting_options(state, seat) -> list[dict]:
-    """ADA-MEETING-01/02/05: room x currency x display slot at the room or to its right."""
+    """ADA-MEETING-06. ADA-MEETING-01, ADA-MEETING-02, ADA-MEETING-05: room x currency x display slot at the room or
+    to its right."""
     p = state["players"][seat]
     slots = state["displays"]["meet"]
     out = []
@@ -313,6 +319,7 @@ def performable(state, seat, area) -> bool:
 
 
 def gear_cost(gear) -> dict:
+    """ADA-GEAR-07, ADA-GEAR-08."""
     if gear in C.GEAR_COST:
         return C.GEAR_COST[gear]
     m = C.MULTIPLIERS[gear]
@@ -320,11 +327,13 @@ def gear_cost(gear) -> dict:
 
 
 def can_pay(p, cost) -> bool:
+    """ADA-RESOURCE-02, ADA-INNOV-03."""
     return all(p["innov" if k == "innovation" else k] >= v for k, v in cost.items())
 
 
 def build_options(state, seat, *, free_addition=False) -> list[dict]:
-    """ADA-BUILD-01/02: (gear from personal supply, empty uncovered space) pairs that can be paid."""
+    """ADA-GEAR-05, ADA-GEAR-06. ADA-BUILD-01, ADA-BUILD-02: (gear from personal supply, empty uncovered space) pairs
+    that can be paid."""
     p = state["players"][seat]
     spaces = empty_gear_spaces(p)
     if not spaces:
@@ -376,6 +385,7 @@ def supply_cards(p) -> list[str]:
 
 
 def condition_met(state, seat, cond) -> bool:
+    """ADA-OBJECTIVE-07, ADA-PUBLISH-08: stacked discs count."""
     p = state["players"][seat]
     if "and" in cond:
         return all(condition_met(state, seat, c) for c in cond["and"])

@@ -10,6 +10,7 @@ from .primitives import (_placed, _resolve_loc, adjust_options, advanced, arrive
 
 
 def ch_choose(ctx, item, pick):
+    """ADA-PROGRAM-04: distinct entries unless the effect says otherwise."""
     d = item["d"]
     e = d["e"]
     chosen = d["chosen"] + [pick] if e.get("distinct", True) else d["chosen"]
@@ -36,7 +37,8 @@ def ch_study_any(ctx, item, pick):
 
 
 def ch_study_main(ctx, item, pick):
-    """ADA-STUDY-01/04/05: the reward, then the rightmost Assignment leaves (unless taken itself)."""
+    """ADA-STUDY-01, ADA-STUDY-04, ADA-STUDY-05: the reward, then the rightmost Assignment leaves (unless taken
+    itself)."""
     ctx.fl["taken"].append(pick)
     seat = item["s"]
     if pick == "assignment":
@@ -55,7 +57,8 @@ def ch_study_extra(ctx, item, pick):
 
 
 def ch_assignment(ctx, item, pick):
-    """ADA-ASSIGN-02..06: discards, effect, then the column."""
+    """ADA-STUDY-06, ADA-ASSIGN-08. ADA-ASSIGN-02, ADA-ASSIGN-03, ADA-ASSIGN-04, ADA-ASSIGN-05, ADA-ASSIGN-06:
+    discards, effect, then the column."""
     seat = item["s"]
     card = ctx.st["displays"]["assign"][pick]
     info = C.ASSIGNMENTS[card]
@@ -81,6 +84,7 @@ def ch_play_free(ctx, item, pick):
 
 
 def ch_gain_partner(ctx, item, pick):
+    """ADA-PARTNER-05: a gained card goes to the hand."""
     seat = item["s"]
     card = ctx.st["displays"]["meet"][pick]
     ctx.emit("PartnerGained", seat=seat, card=card, slot=pick)
@@ -95,17 +99,20 @@ def ch_use_partner(ctx, item, pick):
 
 
 def ch_remove(ctx, item, pick):
+    """ADA-PARTNER-04: out of the game for good."""
     p = ctx.p(item["s"])
     ctx.fl["gaining"] = False
     ctx.emit("PartnerRemoved", seat=item["s"], card=pick, source="hand" if pick in p["hand"] else "discard")
 
 
 def ch_swap_gear(ctx, item, pick):
+    """ADA-GEAR-10: a built gear changes only through such an effect."""
     ctx.emit("GearSwapped", seat=item["s"], space=pick)
 
 
 def ch_multiplier(ctx, item, pick):
-    """ADA-GEAR-04: the slot is refilled at once from the stack, no sliding."""
+    """ADA-ICON-17, ADA-MEETING-13. ADA-GEAR-04: the Multiplier display slot is refilled at once from the stack, no
+    sliding."""
     slots = list(ctx.st["displays"]["mult"])
     ctx.emit("GearGained", seat=item["s"], gear=slots[pick])
     stack = ctx.st["stacks"]["mult"]
@@ -114,6 +121,7 @@ def ch_multiplier(ctx, item, pick):
 
 
 def ch_build(ctx, item, pick):
+    """ADA-GEAR-07, ADA-GEAR-08: every part of the cost is paid."""
     p = ctx.p(item["s"])
     paid = {} if item["d"].get("free") else {("innov" if k == "innovation" else k): v
                                                for k, v in S.gear_cost(pick["gear"]).items() if v}
@@ -195,7 +203,7 @@ def ch_stoken(ctx, item, pick):
 
 
 def ch_program(ctx, item, pick):
-    """ADA-STUDY-02/03, ADA-PROGRAM-02/03, ADA-ICON-37."""
+    """ADA-PROGRAM-01, ADA-PROGRAM-05. ADA-STUDY-02, ADA-STUDY-03, ADA-PROGRAM-02, ADA-PROGRAM-03, ADA-ICON-37."""
     seat = item["s"]
     slot, line = pick
     tile = ctx.st["displays"]["prog"][slot]
@@ -222,7 +230,7 @@ def ch_swap_own(ctx, item, pick):
 
 
 def ch_swap_ws(ctx, item, pick):
-    """ADA-PUBLISH-13/14: exact slots swap; no bonus, refill or Research."""
+    """ADA-PUBLISH-13, ADA-PUBLISH-14: exact slots swap; no bonus, refill or Research."""
     ctx.emit("DieSwapped", seat=item["s"], own=item["d"]["own"], ws=pick)
 
 
@@ -245,6 +253,7 @@ def ch_disc_move(ctx, item, pick):
 
 
 def ch_travel(ctx, item, pick):
+    """ADA-TRAVEL-02, ADA-TRAVEL-11: the whole route paid; passed cities are not activated."""
     seat = item["s"]
     cost = C.TRAVEL_COST[ctx.p(seat)["city"]][pick]
     ctx.emit("Travelled", seat=seat, to=pick, cost=cost)
@@ -252,7 +261,7 @@ def ch_travel(ctx, item, pick):
 
 
 def ch_meeting(ctx, item, pick):
-    """ADA-MEETING-01/05/07/08/09."""
+    """ADA-MEETING-04. ADA-MEETING-01, ADA-MEETING-05, ADA-MEETING-07, ADA-MEETING-08, ADA-MEETING-09."""
     seat = item["s"]
     r = pick["room"]
     sp = S.room_next_space(ctx.st, r)
@@ -265,7 +274,7 @@ def ch_meeting(ctx, item, pick):
 
 
 def ch_lecture(ctx, item, pick):
-    """ADA-INSTITUTION-02/05."""
+    """ADA-INSTITUTION-02, ADA-INSTITUTION-05."""
     seat = item["s"]
     inst, level = pick["inst"], pick["level"]
     gain(ctx, seat, innov=-S.lecture_cost(ctx.st, seat, level))
@@ -285,6 +294,7 @@ def ch_pip(ctx, item, pick):
 
 
 def ch_pub_stack(ctx, item, pick):
+    """ADA-PUBLISH-05: no reward of the space."""
     seat = item["s"]
     area = {"univ": "travel", "room": "meeting", "lect": "institution"}[pick[0]]
     ref = [pick[1], pick[2]] if pick[0] == "lect" else None

@@ -10,6 +10,8 @@ from .primitives import (adjust_options, draw, gain, gain_innovation, gear_swap_
 
 
 def resolve(ctx, seat, e, item):
+    """ADA-PARTNER-15, ADA-RESOURCE-02, ADA-INNOV-03: an effect's parts; a cost is paid in full or the effect does
+    not happen."""
     if "all" in e:
         for part in reversed(e["all"]):
             eff(ctx, seat, part)
@@ -25,7 +27,7 @@ def resolve(ctx, seat, e, item):
         for part in e["cost"]:
             key = "innov" if part["op"] == "payInnovation" else part["resource"]
             need[key] = need.get(key, 0) + part.get("amount", part.get("n", 0))
-        if all(p[k] >= v for k, v in need.items()):                    # ADA-ICON-10/11
+        if all(p[k] >= v for k, v in need.items()):                    # ADA-ICON-10, ADA-ICON-11
             ctx.emit("Resources", seat=seat, delta={k: -v for k, v in need.items()})
             eff(ctx, seat, e["then"])
         return
@@ -33,20 +35,24 @@ def resolve(ctx, seat, e, item):
 
 
 def op_gain(ctx, seat, e):
+    """ADA-ICON-01, ADA-RESOURCE-03: the supply never runs out."""
     gain(ctx, seat, **{e["resource"]: e["amount"]})
 
 
 def op_pay(ctx, seat, e):
+    """ADA-RESOURCE-02: paid in that resource only; more than the holding is not paid."""
     if ctx.p(seat)[e["resource"]] >= e["amount"]:
         gain(ctx, seat, **{e["resource"]: -e["amount"]})
 
 
 def op_pay_innov(ctx, seat, e):
+    """ADA-INNOV-03, ADA-INNOV-06."""
     if ctx.p(seat)["innov"] >= e["n"]:
         gain(ctx, seat, innov=-e["n"])
 
 
 def op_research(ctx, seat, e):
+    """ADA-ICON-03, ADA-ICON-39: any track, or the colour shown."""
     if e["track"] == "any":
         research_any(ctx, seat, e["n"])
     else:
@@ -62,6 +68,7 @@ def op_workshop_reward(ctx, seat, e):
 
 
 def op_study_item(ctx, seat, e):
+    """ADA-ICON-09."""
     if e["kind"] == "any":
         ask(ctx, seat, "study_any", study_item_kinds(ctx, seat), "ADA-STUDY-10")
     else:
@@ -69,6 +76,7 @@ def op_study_item(ctx, seat, e):
 
 
 def op_play_free(ctx, seat, e):
+    """ADA-ICON-12."""
     ask(ctx, seat, "play_free", None, "ADA-PARTNER-14", source="hand")
 
 
@@ -91,6 +99,7 @@ def op_use_partner(ctx, seat, e):
 
 
 def op_per_card(ctx, seat, e):
+    """ADA-ICON-15: counted when it resolves."""
     for _ in range(len(ctx.p(seat)["hand"])):
         eff(ctx, seat, e["reward"])
 
@@ -100,18 +109,22 @@ def op_swap_gear(ctx, seat, e):
 
 
 def op_gain_multiplier(ctx, seat, e):
+    """ADA-ICON-17."""
     ask(ctx, seat, "multiplier", [k for k, m in enumerate(ctx.st["displays"]["mult"]) if m], "ADA-GEAR-04")
 
 
 def op_build(ctx, seat, e):
+    """ADA-ICON-18, ADA-BUILD-06, ADA-GEAR-06: an effect's Build leaves the end-of-turn option alone."""
     ask(ctx, seat, "build", S.build_options(ctx.st, seat), "ADA-BUILD-02")
 
 
 def op_build_free(ctx, seat, e):
+    """ADA-ICON-19."""
     ask(ctx, seat, "build", S.build_options(ctx.st, seat, free_addition=True), "ADA-BUILD-07", {"free": True})
 
 
 def op_small_city(ctx, seat, e):
+    """ADA-ICON-21, ADA-ICON-22, ADA-TRAVEL-10: maxDistance 1 or 2, Universities skipped."""
     ask(ctx, seat, "small_city", small_cities_within(ctx, seat, e["maxDistance"]), "ADA-ICON-21")
 
 
@@ -162,6 +175,7 @@ def op_move_uni(ctx, seat, e):
 
 
 def op_per_disc(ctx, seat, e):
+    """ADA-ICON-31: stacked discs each count."""
     n = sum(stack.count(seat) for stack in ctx.st["univ"].values())
     n += sum(d.count(seat) for levels in ctx.st["lect"].values() for d in levels)
     for _ in range(n):
@@ -200,6 +214,7 @@ def op_science_token(ctx, seat, e):
 
 
 def op_steam(ctx, seat, e):
+    """ADA-ICON-35, ADA-ICON-36: with or without its Coal."""
     steam_advance(ctx, seat, e["payCoal"])
 
 
@@ -213,12 +228,14 @@ def op_any_advanced(ctx, seat, e):
 
 
 def op_breakthrough(ctx, seat, e):
+    """ADA-ICON-40."""
     chosen = e.get("chosen", [])
     ask(ctx, seat, "breakthrough", [c for c in ("purple", "blue", "yellow", "green") if c not in chosen],
         "ADA-ICON-43", {"n": e["n"], "chosen": chosen})
 
 
 def op_swap_die(ctx, seat, e):
+    """ADA-ICON-41."""
     if S.ws_dice(ctx.st):
         ask(ctx, seat, "swap_own", S.own_dice(ctx.st, seat), "ADA-PUBLISH-13")
 

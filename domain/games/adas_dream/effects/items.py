@@ -23,7 +23,7 @@ def h_research_any(ctx, item):
 
 
 def h_place(ctx, item):
-    """ADA-DISC-01/03/04/05, ADA-AMB-18/19."""
+    """ADA-DISC-01, ADA-DISC-03, ADA-DISC-04, ADA-DISC-05, ADA-AMB-18, ADA-AMB-19."""
     seat, loc = item["s"], item["loc"]
     if _resolve_loc(ctx, loc) is None:
         return

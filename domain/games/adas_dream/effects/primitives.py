@@ -16,7 +16,7 @@ def gain(ctx, seat, **delta):
 
 
 def gain_innovation(ctx, seat, n):
-    """ADA-INNOV-01/02/04/05, ADA-AMB-50."""
+    """ADA-ICON-04. ADA-INNOV-01, ADA-INNOV-02, ADA-INNOV-04, ADA-INNOV-05, ADA-AMB-50."""
     cur = ctx.p(seat)["innov"]
     new = min(6, cur + n)
     if new == cur:
@@ -27,7 +27,7 @@ def gain_innovation(ctx, seat, n):
 
 
 def workshop_reward(ctx, seat, reward):
-    """ADA-WORKSHOP-01 rewards (also ADA-ICON-05)."""
+    """ADA-WORKSHOP-17, ADA-WORKSHOP-18. ADA-WORKSHOP-01 rewards (also ADA-ICON-05)."""
     if reward == "research":
         research_any(ctx, seat, 1)
     elif reward == "coal":
@@ -49,7 +49,9 @@ def research_any(ctx, seat, n):
 
 
 def research_point(ctx, seat, colour):
-    """ADA-RESEARCH-02/03/05/06/07/09, ADA-AMB-13."""
+    """ADA-RESEARCH-01, ADA-RESEARCH-10, ADA-ICON-39: one track per area; at the top the surplus is lost.
+    ADA-RESEARCH-02, ADA-RESEARCH-03, ADA-RESEARCH-05, ADA-RESEARCH-06, ADA-RESEARCH-07, ADA-RESEARCH-09,
+    ADA-AMB-13."""
     p = ctx.p(seat)
     track = C.RESEARCH[colour]
     cur = p["research"][colour]
@@ -68,7 +70,7 @@ def research_point(ctx, seat, colour):
 
 
 def draw(ctx, seat, n):
-    """ADA-PARTNER-07, ADA-AMB-12."""
+    """ADA-ICON-02. ADA-PARTNER-07, ADA-AMB-12."""
     remaining = n
     while remaining > 0:
         p = ctx.p(seat)
@@ -85,7 +87,7 @@ def draw(ctx, seat, n):
 
 
 def steam_advance(ctx, seat, pay_coal):
-    """ADA-STEAM-02/05, ADA-AMB-51: skipped at the top or when the Coal cannot be paid."""
+    """ADA-STEAM-02, ADA-STEAM-05, ADA-AMB-51: skipped at the top or when the Coal cannot be paid."""
     p = ctx.p(seat)
     if p["steam"] >= C.STEAM_MAX:
         return False
@@ -105,8 +107,8 @@ def slide_refill(ctx, name, slots, removed=()):
 
 
 def take_from_display(ctx, name, slot, main):
-    """Empty `slot`; for a main action also remove the rightmost item and refill now
-    (ADA-STUDY-03/04, ADA-MEETING-09); otherwise refill after the effect (ADA-TURN-08)."""
+    """ADA-STUDY-11, ADA-ASSIGN-08. Empty `slot`; for a main action also remove the rightmost item and refill now
+    (ADA-STUDY-03, ADA-STUDY-04, ADA-MEETING-09); otherwise refill after the effect (ADA-TURN-08)."""
     slots = list(ctx.st["displays"][name])
     slots[slot] = None
     if main:
@@ -128,7 +130,7 @@ def assignment_slots(ctx, seat):
 
 
 def study_item(ctx, seat, kind, main=False):
-    """ADA-STUDY-01/10, ADA-ICON-06/07/08."""
+    """ADA-GEAR-03. ADA-STUDY-01, ADA-STUDY-10, ADA-ICON-06, ADA-ICON-07, ADA-ICON-08."""
     if kind == "book":
         gain(ctx, seat, book=1)
     elif kind == "addition":
@@ -145,7 +147,7 @@ def study_item_kinds(ctx, seat, exclude=()):
 
 
 def arrive(ctx, seat, city, rewards=True):
-    """ADA-TRAVEL-04/05/06, ADA-AMB-21."""
+    """ADA-TRAVEL-04, ADA-TRAVEL-05, ADA-TRAVEL-06, ADA-AMB-21."""
     if not rewards:
         return
     if C.CITIES[city]["kind"] == "small":
@@ -161,7 +163,7 @@ def small_cities_within(ctx, seat, dist):
 
 
 def lecture_reward_options(ctx, seat, ref, any_inst):
-    """ADA-INSTITUTION-09/10/11, ADA-AMB-29, ADA-AMB-64."""
+    """ADA-INSTITUTION-09, ADA-INSTITUTION-10, ADA-INSTITUTION-11, ADA-AMB-29, ADA-AMB-64."""
     if ref is None:
         out = []
         for inst, levels in ctx.st["lect"].items():
@@ -175,7 +177,9 @@ def lecture_reward_options(ctx, seat, ref, any_inst):
 
 
 def advanced(ctx, seat, area, level, ref=None):
-    """ADA-ACTIONS-06, ADA-AMB-16; level-1 texts outside a main action per ADA-AMB-64/27."""
+    """ADA-STUDY-08, ADA-TRAVEL-09, ADA-MEETING-10, ADA-MEETING-11, ADA-MEETING-12, ADA-STUDY-09: the card taken this
+    turn is in hand and may be played; Study places no disc. ADA-ACTIONS-06, ADA-AMB-16; level-1 texts outside a
+    main action per ADA-AMB-64, ADA-AMB-27."""
     if area == "study":
         if level == 1:
             ask(ctx, seat, "study_extra", study_item_kinds(ctx, seat, ctx.fl["taken"]), "ADA-STUDY-07")
@@ -213,6 +217,8 @@ def _resolve_loc(ctx, loc):
 
 
 def _placed(ctx, seat, loc, gear=None, src=None):
+    """ADA-TRAVEL-07, ADA-DISC-02, ADA-OBJECTIVE-08: on top of a stack; the gear space is uncovered; an Objective
+    disc stays for good."""
     loc = _resolve_loc(ctx, loc)
     if loc is None:
         return
@@ -221,7 +227,8 @@ def _placed(ctx, seat, loc, gear=None, src=None):
         area = loc[1]
         claims = ctx.st["obj"][area]
         rnd = ctx.fl["building"] if ctx.fl.get("building") else ctx.st["round"]
-        space = "high" if not claims or claims[0]["round"] == rnd else "low"   # ADA-OBJECTIVE-03..05
+        # ADA-OBJECTIVE-03, ADA-OBJECTIVE-04, ADA-OBJECTIVE-05
+        space = "high" if not claims or claims[0]["round"] == rnd else "low"
         loc = ["obj", area, space]
         extra["round"] = rnd
         ctx.fl["claiming"].remove(area)
