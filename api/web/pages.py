@@ -126,7 +126,7 @@ async def replay(request: Request, game_id: str,
     except ServiceError as error:
         return error_page(request, error)
     return render(request, "replay.html", title=f"{game['title']} — replay", game=game,
-                  step="" if step is None else step)
+                  step="" if step is None else step, live=live_mode(request))
 
 
 def score_chart(request: Request, game_id: str, step: int | None) -> str:

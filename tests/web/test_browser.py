@@ -192,6 +192,21 @@ def test_replay_viewer_steps_by_keys_and_clicks(contexts, http):
     watch.check()
 
 
+def test_replay_of_a_running_game_follows_new_moves(contexts, http):
+    created = http.post("/games", json={"game": "dice_duel", "players": 2, "names": ["ada", "bob"], "seed": 12}).json()
+    play_dice_duel(http, created, moves=2)
+    context, watch = contexts()
+    page = context.new_page()
+    page.goto(f"/ui/games/{created['id']}/replay")  # no step: the last one
+    expect(page.get_by_test_id("step")).to_have_text("2")
+    expect(page.get_by_test_id("audit")).to_contain_text("ok")
+    play_dice_duel(http, created, moves=1)
+    expect(page.get_by_test_id("steps")).to_have_text("3", timeout=LIVE)
+    expect(page.get_by_test_id("step")).to_have_text("3", timeout=LIVE)  # it stays at the end
+    expect(page.get_by_test_id("move-list").locator("li")).to_have_count(3)
+    watch.check()
+
+
 def test_analytics_page_shows_charts(contexts, http):
     for seed in (21, 22):
         created = http.post("/games", json={"game": "dice_duel", "players": 2, "names": ["cy", "di"],

@@ -135,7 +135,7 @@ document.addEventListener("keydown", (event) => {
   if (!finished) {
     let timer = null;
     follow(gameId, {
-      after: lastVersion, mode: "sse",
+      after: lastVersion, mode: root.dataset.live,
       onEvent: () => {
         clearTimeout(timer);
         timer = setTimeout(async () => {
