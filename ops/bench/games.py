@@ -6,6 +6,7 @@ For every registered game and player count it plays random legal games in-proces
 times, per move, `legal_moves` for the acting seat plus `play` (decide + evolve). It prints
 moves per second, p50 and p99 per move, and the ratio of p50 to the 2 ms target, side by
 side with a baseline: one `copy_state` of the same game's state (the floor any move pays).
+The `legal` columns time `legal_moves` alone (its p50 and p99 per call).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def time_game(rules, players: int, playouts: int, max_moves: int = 20000) -> dict:
     per_move: list[float] = []
+    legal_times: list[float] = []
     baseline: list[float] = []
     for seed in range(playouts):
         chooser = random.Random(seed)
@@ -36,7 +38,9 @@ def time_game(rules, players: int, playouts: int, max_moves: int = 20000) -> dic
         while not rules.is_over(state) and move_no < max_moves:
             started = time.perf_counter()
             seat = chooser.choice(list(rules.decision(state).seats))
+            listed = time.perf_counter()
             legal = rules.legal_moves(state, seat)
+            legal_times.append(time.perf_counter() - listed)
             move = chooser.choice(legal)
             move_no += 1
             state, _ = play(rules, state, seat, move, seed, move_no)
@@ -51,6 +55,8 @@ def time_game(rules, players: int, playouts: int, max_moves: int = 20000) -> dic
         "p50_ms": statistics.median(per_move) * 1000,
         "p99_ms": percentile(per_move, 0.99) * 1000,
         "copy_p50_ms": statistics.median(baseline) * 1000,
+        "legal_p50_ms": statistics.median(legal_times) * 1000,
+        "legal_p99_ms": percentile(legal_times, 0.99) * 1000,
     }
 
 
@@ -60,7 +66,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=5, help="random playouts per player count")
     args = parser.parse_args()
     load_all()
-    header = f"{'game':<18}{'players':>8}{'moves':>8}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'p50/target':>11}{'p50/copy':>10}"
+    header = f"{'game':<18}{'players':>8}{'moves':>8}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'p50/target':>11}{'p50/copy':>10}{'legal p50':>10}{'legal p99':>10}"
     print(header)
     print("-" * len(header))
     for rules in game_types():
@@ -72,6 +78,7 @@ def main() -> None:
                 f"{rules.meta.name:<18}{players:>8}{row['moves']:>8}{row['moves_per_s']:>10.0f}"
                 f"{row['p50_ms']:>9.3f}{row['p99_ms']:>9.3f}{row['p50_ms'] / TARGET_P50_MS:>11.2f}"
                 f"{row['p50_ms'] / max(row['copy_p50_ms'], 1e-9):>10.1f}"
+                f"{row['legal_p50_ms']:>10.3f}{row['legal_p99_ms']:>10.3f}"
             )
 
 

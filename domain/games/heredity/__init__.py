@@ -25,7 +25,7 @@ from . import interp as I
 from .content import load_chapter
 from .describe import describe as _describe
 from .evolve import evolve as _evolve
-from .moves import legal_moves as _legal_moves
+from .moves import legal_moves as _legal_moves, listed
 from .query import injury_seats
 from .state import initial_state as _initial_state, setup as _setup
 from .view import view as _view
@@ -61,11 +61,21 @@ class Heredity:
         return _legal_moves(state, seat)
 
     def decide(self, state, seat, move, rng):
+        """Binding (issue 16.4): the referee's own checks first (their rule IDs name what is wrong), then the move
+        must equal one of the listed legal moves."""
+        facts = self.referee(state, seat, move, rng)
+        if move not in listed(state, seat, move):          # types already checked strictly (A.check_keys)
+            raise IllegalMove("HER-GEN-05", "not one of the listed legal moves (see legal-moves)")
+        return facts
+
+    def referee(self, state, seat, move, rng):
+        """The move applied by the rules' checks alone (no comparison with the list)."""
         if state["over"] is not None:
             raise IllegalMove("HER-GEN-06", "the chapter is over")
-        handler = A.DO.get(move.get("type"))
+        handler = A.DO.get(move.get("type")) if isinstance(move, dict) else None
         if handler is None:
             raise IllegalMove("HER-GEN-05", f"unknown move type {move.get('type')!r}")
+        A.check_keys(move)
         if state["pending"] is not None and move["type"] not in ("choose", "injure") and not (
                 move["type"] == "drop" and state["pending"]["kind"] == "ally_join"):           # HER-AMB-26
             raise IllegalMove("HER-ACTION-07", "a decision is pending: answer it first")

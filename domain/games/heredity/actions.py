@@ -172,6 +172,8 @@ def check_combined_action(s: dict, seat: int, move: dict) -> tuple:
     if len(pcs) != need or len(set(pcs)) != len(pcs):
         raise IllegalMove("HER-INSTR-13", f"this combined action needs exactly {need} different PCs")
     areas = action["combined"].get("areas")
+    if not areas and pcs != sorted(pcs):
+        raise IllegalMove("HER-INSTR-13", "list the participants in PC order (no designated areas)")
     check_participants(s, seat, move)
     for k, p in enumerate(parts):
         token_index(s, p["pc"])
@@ -215,6 +217,9 @@ def check_move(s: dict, seat: int, move: dict) -> tuple:
         raise IllegalMove("HER-ACTION-10", f"{pc} has only {len(available_tokens(s, pc))} available tokens")
     for ref in slots:
         check_slot(s, pc, ref, "move")
+    order = [r for r, rec, n in pc_slots(s, pc)]
+    if slots != sorted(slots, key=order.index):                          # the tokens go down together
+        raise IllegalMove("HER-MOVE-01", "list the Move slots in the order of the PC's cards and Items")
     b = board(C(s), s)
     prev = s["pcs"][pc]["area"]
     last = path[-1]
@@ -225,10 +230,12 @@ def check_move(s: dict, seat: int, move: dict) -> tuple:
             raise IllegalMove("HER-EXPLORE-02", "no usable Explore icon at the end of that path")
         path = steps
         if not path:
-            return pc, [last], slots
+            raise IllegalMove("HER-EXPLORE-02", "an exploration without a crossing before it is an explore move")
     for a in path:
         if not isinstance(a, str) or a.startswith("explore:"):
             raise IllegalMove("HER-MOVE-02", "an exploration can only be the last crossing of a Move")
+        if b.c(a) != a:
+            raise IllegalMove("HER-MOVE-04", f"{a} is part of the merged area {b.c(a)}: name it so")
         colour = b.step_colour(prev, a)
         if colour is None:
             raise IllegalMove("HER-MOVE-04", f"{a} is not adjacent to {prev}")
@@ -419,6 +426,10 @@ def check_attack(s: dict, seat: int, move: dict) -> tuple:
         raise IllegalMove("HER-COMBAT-15", "this attack cannot take that many targets")
     if any(targets.count(x) > 1 for x in targets):
         raise IllegalMove("HER-COMBAT-15", "each target is attacked once")
+    if "targets" in move and any(not isinstance(x, dict) or "npc" not in x for x in targets):
+        raise IllegalMove("HER-COMBAT-06", "the targets must be NPCs on the Terrain")
+    if "targets" in move and targets != sorted(targets, key=lambda x: (x["npc"], x["s"])):
+        raise IllegalMove("HER-COMBAT-15", "list the targets in order of NPC card and standee")
     for target in targets:
         check_target(s, pc, rng, target)
     return pc, power, targets
@@ -438,6 +449,8 @@ def check_combined_attack(s: dict, seat: int, move: dict) -> list:
     parts = move.get("participants") or []
     if len(parts) < 2 or len({p.get("pc") for p in parts}) != len(parts):
         raise IllegalMove("HER-COMBINED-01", "a combined attack needs two or more different PCs")
+    if [p["pc"] for p in parts] != sorted(p["pc"] for p in parts):
+        raise IllegalMove("HER-COMBINED-01", "list the participants of a combined attack in PC order")
     check_participants(s, seat, move)
     out = []
     for p in parts:
@@ -544,8 +557,8 @@ def check_pickup(s: dict, seat: int, move: dict) -> tuple:
     if not isinstance(k, int) or k < 0 or k > here:
         raise IllegalMove("HER-INV-09", f"only {here} Materials lie in {pc}'s area")
     lying = items_in_area(s, area)
-    if any(i not in lying for i in items) or len(set(items)) != len(items):
-        raise IllegalMove("HER-INV-09", "those Items are not lying in the PC's area")
+    if any(i not in lying for i in items) or items != sorted(set(items)):
+        raise IllegalMove("HER-INV-09", "name distinct Items lying in the PC's area, in increasing order")
     if k == 0 and not items:
         raise IllegalMove("HER-INV-09", "pick up at least one thing")
     return pc, k, items
@@ -558,7 +571,7 @@ def do_pickup(t, seat: int, move: dict) -> None:
         I.remove_area_materials(t, t.s["pcs"][pc]["area"], k)
         t.emit("PcMaterials", pc=pc, delta=k)
     for item in items:
-        I.equip(t, pc, item, move.get("anchor") if len(items) == 1 else None)   # HER-INV-10
+        I.equip(t, pc, item)                       # HER-INV-10; several matching anchors: item_anchor decision
 
 
 def check_drop(s: dict, seat: int, move: dict) -> str:
@@ -608,7 +621,10 @@ def check_trade(s: dict, seat: int, move: dict) -> tuple:
     check_interact_slot(s, pc, move.get("slot"))
     give, take = move.get("give") or {}, move.get("take") or {}
     for who, part in ((pc, give), (other, take)):
-        if part.get("materials", 0) < 0 or part.get("materials", 0) > s["pcs"][who]["materials"]:
+        if "materials" in part and part["materials"] <= 0 or "items" in part and (
+                not part["items"] or part["items"] != sorted(set(part["items"]))):
+            raise IllegalMove("HER-INV-11", "name a positive number of Materials and distinct Items in increasing order")
+        if part.get("materials", 0) > s["pcs"][who]["materials"]:
             raise IllegalMove("HER-INV-11", f"{who} does not hold that many Materials")
         if any(i not in items_of(s, who) for i in part.get("items", [])):
             raise IllegalMove("HER-INV-11", f"{who} does not hold those Items")
@@ -658,7 +674,7 @@ def check_repair(s: dict, seat: int, move: dict) -> tuple:
     if s["pcs"][pc]["materials"] < 1:
         raise IllegalMove("HER-ITEM-15", f"{pc} holds no Materials")
     check_interact_slot(s, pc, move.get("slot"))
-    ref = move.get("damage", damaged[0])
+    ref = move.get("damage")
     if ref not in damaged:
         raise IllegalMove("HER-ITEM-14", f"no Damage token on {ref}")
     return pc, ref
@@ -846,6 +862,77 @@ def do_choose(t, seat: int, move: dict) -> None:
 I.HANDLERS["pcStep"] = op_pc_step
 I.HANDLERS["pcExplore"] = op_pc_explore
 I.HANDLERS["initialiseAfterUpgrade"] = op_init_after_upgrade
+
+#: The keys each move kind may carry (besides "type"): required, then optional. Anything else is refused, so
+#: nothing unlisted reaches the permanent log (issue 16.4).
+KEYS = {
+    "watch": ({"pc", "slot", "marker"}, set()), "speak": ({"pc", "slot", "marker"}, set()),
+    "interact": ({"pc", "slot", "marker"}, set()),
+    "card_action": ({"pc", "slot", "card", "action"}, {"target"}),
+    "combined_action": ({"card", "action", "participants"}, set()),
+    "move": ({"pc", "path", "slots"}, set()), "explore": ({"pc", "slot", "marker"}, set()),
+    "attack": ({"pc", "slot"}, {"target", "targets"}), "combined_attack": ({"target", "participants"}, set()),
+    "heal": ({"pc", "slot", "target"}, {"damage"}), "pickup": ({"pc", "slot", "materials", "items"}, set()),
+    "drop": ({"pc"}, {"item", "materials"}), "trade": ({"pc", "with", "slot", "give", "take"}, set()),
+    "repair": ({"pc", "slot", "item", "damage"}, set()), "upgrade": ({"pc", "slot", "item", "upgrade"}, set()),
+    "use_item": ({"pc", "slot"}, set()), "injure": ({"pc", "card"}, set()), "end_window": (set(), set()),
+    "choose": ({"option"}, set()),
+}
+
+
+def _int(x) -> bool:
+    return type(x) is int
+
+
+def _str(x) -> bool:
+    return type(x) is str
+
+
+def _target(x) -> bool:
+    return isinstance(x, dict) and (set(x) == {"pc"} and _str(x["pc"]) or set(x) == {"npc", "s"} and _int(x["npc"])
+                                    and _int(x["s"]) and x["s"] >= 0)
+
+
+def _part(x) -> bool:
+    return isinstance(x, dict) and set(x) <= {"materials", "items"} and _int(x.get("materials", 0)) and \
+        isinstance(x.get("items", []), list) and all(_int(i) for i in x.get("items", []))
+
+
+TYPES = {
+    "pc": _str, "slot": _str, "marker": _str, "card": _int, "action": _int, "target": _target, "damage": _str,
+    "targets": lambda x: isinstance(x, list) and all(_target(t) for t in x),
+    "participants": lambda x: isinstance(x, list) and all(isinstance(p, dict) and set(p) == {"pc", "slot"}
+                                                          and _str(p["pc"]) and _str(p["slot"]) for p in x),
+    "path": lambda x: isinstance(x, list) and all(_str(a) for a in x),
+    "slots": lambda x: isinstance(x, list) and all(_str(a) for a in x),
+    "materials": _int, "items": lambda x: isinstance(x, list) and all(_int(i) for i in x), "item": _int,
+    "with": _str, "give": _part, "take": _part, "upgrade": _int, "option": _int,
+}
+TYPE_WORDS = {
+    "pc": "a PC id", "slot": "a slot reference", "marker": "an icon marker", "card": "a card number",
+    "action": "an action index", "target": "{pc} or {npc, s}", "damage": "a slot reference",
+    "targets": "a list of {npc, s}", "participants": "a list of {pc, slot}", "path": "a list of areas",
+    "slots": "a list of slot references", "materials": "a whole number", "items": "a list of Item numbers",
+    "item": "an Item number", "with": "a PC id", "give": "{materials, items}", "take": "{materials, items}",
+    "upgrade": "an upgrade index", "option": "an option index",
+}
+
+
+def check_keys(move: dict) -> None:
+    """HER-GEN-05: a move carries exactly the keys of its kind."""
+    need, may = KEYS[move["type"]]
+    keys = set(move) - {"type"}
+    if not need <= keys or not keys <= need | may:
+        raise IllegalMove("HER-GEN-05", f"a {move['type']} move has the keys {sorted(need)}"
+                          + (f" and optionally {sorted(may)}" if may else "") + f", not {sorted(keys)}")
+    for key in keys:
+        if not TYPES[key](move[key]):
+            raise IllegalMove("HER-GEN-05", f"{key}: {move[key]!r} is not {TYPE_WORDS[key]}")
+    if move["type"] == "attack" and ("target" in move) == ("targets" in move):
+        raise IllegalMove("HER-GEN-05", "an attack names either one target or a list of targets")
+    if move["type"] == "drop" and ("item" in move) == ("materials" in move):
+        raise IllegalMove("HER-GEN-05", "a drop names either an Item or a number of Materials")
+
 
 DO = {
     "watch": do_icon_action, "speak": do_icon_action, "interact": do_icon_action, "card_action": do_card_action,

@@ -1,20 +1,23 @@
-"""Legal moves: every move a seat may submit now (each is accepted by decide as-is).
+"""Legal moves: the complete, binding list of what a seat may submit now (HER-DECIDE-01..25).
 
-Candidates are generated per move kind and filtered through the same `check_*`
-functions that decide uses, so the list and the referee can never disagree.
+Moves are built from valid parts (free usable slots, reachable areas, targets in reach), one generator
+per move kind, so a list costs little more than its length (issue 13.5). `decide` accepts a move only when
+it equals a listed one (issue 16.4) and recomputes just the list of that kind for that PC (`listed`).
+The referee's `check_*` functions (actions.py) still judge every submitted move first, and the tests
+check both directions: every listed move is accepted, every accepted variant is listed.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 from domain.engine import IllegalMove
 
 from . import actions as A
 from .board import board
 from .query import (
-    C, available_tokens, card_actions, face_side, injurable_cards, items_in_area, items_of, is_free, npc_section, pc_cards, pc_slots,
-    same_area, slot_state,
+    C, available_tokens, card_actions, card_slots, face, injurable_cards, is_dying, is_free, is_full, items_in_area,
+    items_of, npcs_on_terrain, pc_slots, same_area, slot_state,
 )
 
 
@@ -26,8 +29,74 @@ def _ok(check, s, seat, move) -> bool:
         return False
 
 
+#: Derived facts of the one state being listed (the state does not change while its moves are listed):
+#: {"state": s, key: value}. Set by `legal_moves`/`listed`, emptied when they return.
+_MEMO: dict = {}
+
+
+def _memo(s: dict, key, compute):
+    if _MEMO.get("state") is not s:
+        return compute()
+    if key not in _MEMO:
+        _MEMO[key] = compute()
+    return _MEMO[key]
+
+
+def memoised(fn):
+    """`fn(s, seat, ...)` computed once per listed state and arguments (no memo outside a listing)."""
+    def wrapper(s, *args):
+        return _memo(s, (fn.__name__,) + args, lambda: fn(s, *args))
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
+
+
+def listing(fn):
+    """Run a listing with the memo of its state."""
+    def wrapper(s, *args):
+        if _MEMO.get("state") is s:
+            return fn(s, *args)
+        _MEMO.clear()
+        _MEMO["state"] = s
+        try:
+            return fn(s, *args)
+        finally:
+            _MEMO.clear()
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
+
+
+@memoised
+def dying(s: dict, pc: str) -> bool:
+    return is_dying(s, pc)
+
+
+@memoised
+def slots_of(s: dict, pc: str) -> list:
+    return pc_slots(s, pc)
+
+
+@memoised
+def held(s: dict, pc: str) -> list[int]:
+    return items_of(s, pc)
+
+
+@memoised
+def attack_slots(s: dict, pc: str) -> list:
+    return A.attack_slots(s, pc)
+
+
+@memoised
+def targets_in_reach(s: dict, pc: str, rng) -> list[dict]:
+    from .interp import attack_targets
+    return attack_targets(s, pc, rng)
+
+
+@memoised
 def free_slots(s: dict, pc: str, icon: str) -> list[str]:
-    return [r for r, rec, n in pc_slots(s, pc) if icon in rec["icons"] and rec["accepts"] and is_free(s, r)]
+    """Free slots of the PC bearing `icon` that take an Action token now (HER-ACTION-01..05, HER-DYING-04)."""
+    down = dying(s, pc)
+    return [r for r, rec, n in slots_of(s, pc)
+            if icon in rec["icons"] and rec["accepts"] and is_free(s, r) and not (down and rec["heart"])]
 
 
 def voluntary_injuries(s: dict, seat: int) -> list[dict]:
@@ -36,249 +105,355 @@ def voluntary_injuries(s: dict, seat: int) -> list[dict]:
             for card in injurable_cards(s, pc)]
 
 
+def in_window(s: dict) -> bool:
+    return s["pending"] is None and s["window"] is not None and len(s["stack"]) == s["window"]
+
+
+@listing
 def legal_moves(s: dict, seat: int) -> list[dict]:
     if s["over"] is not None:
         return []
     if s["pending"] is not None:
-        p = s["pending"]
-        if p["pc"] is not None and seat not in s["control"][p["pc"]]:
-            return voluntary_injuries(s, seat)            # "at any time" (HER-INJURY-05)
-        options = [k for k, o in enumerate(p["options"])
-                   if not (isinstance(o, dict) and "slot" in o and seat not in s["control"][o["pc"]])]
-        drops = []
-        if p["kind"] == "ally_join":                       # PCs act (join the ally): free drops (HER-AMB-26)
-            for pc in sorted(s["pcs"]):
-                if seat in s["control"][pc] and s["pcs"][pc]["area"] is not None:
-                    drops += [{"type": "drop", "pc": pc, "item": i} for i in items_of(s, pc)]
-                    if s["pcs"][pc]["materials"]:
-                        drops.append({"type": "drop", "pc": pc, "materials": 1})
-        return [{"type": "choose", "option": k} for k in options] + voluntary_injuries(s, seat) + drops
-    if s["window"] is None or len(s["stack"]) != s["window"]:
+        return pending_moves(s, seat)
+    if not in_window(s):
         return []
     moves: list[dict] = []
-    mine = [pc for pc in sorted(s["pcs"]) if seat in s["control"][pc]]
-    for pc in mine:
-        moves += pc_moves(s, seat, pc)
-    moves += combined_moves(s, seat)
+    for pc in sorted(s["pcs"]):
+        if seat in s["control"][pc]:
+            for generate in GENERATORS:
+                moves += generate(s, seat, pc)
+    moves += combined_attacks(s, seat) + combined_actions(s, seat)
     moves += voluntary_injuries(s, seat)
     moves.append({"type": "end_window"})
     return moves
 
 
-def pc_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    out: list[dict] = []
+@listing
+def listed(s: dict, seat: int, move: dict) -> list[dict]:
+    """The listed moves of `move`'s kind (and PC): what `decide` compares a submitted move with."""
+    kind, pc = move.get("type"), move.get("pc")
+    if s["over"] is not None:
+        return []
+    if s["pending"] is not None or kind in ("choose", "injure") or not in_window(s):
+        return legal_moves(s, seat)
+    if kind in BY_KIND:
+        if not isinstance(pc, str) or pc not in s["pcs"] or seat not in s["control"][pc]:
+            return []
+        return BY_KIND[kind](s, seat, pc)
+    if kind == "combined_attack":
+        return combined_attacks(s, seat, move)
+    if kind == "combined_action":
+        return combined_actions(s, seat)
+    return legal_moves(s, seat)
+
+
+def pending_moves(s: dict, seat: int) -> list[dict]:
+    p = s["pending"]
+    if p["pc"] is not None and seat not in s["control"][p["pc"]]:
+        return voluntary_injuries(s, seat)            # "at any time" (HER-INJURY-05)
+    options = [k for k, o in enumerate(p["options"])
+               if not (isinstance(o, dict) and "slot" in o and seat not in s["control"][o["pc"]])]
+    drops = []
+    if p["kind"] == "ally_join":                       # PCs act (join the ally): free drops (HER-AMB-26)
+        for pc in sorted(s["pcs"]):
+            if seat in s["control"][pc]:
+                drops += drop_moves(s, seat, pc)
+    return [{"type": "choose", "option": k} for k in options] + voluntary_injuries(s, seat) + drops
+
+
+# -- one generator per move kind (a PC of the seat, during the action window) -----------------------
+def drop_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-INV-05/06, HER-DECIDE-13: any number of Materials, any Item, for free."""
     me = s["pcs"][pc]
     if me["area"] is None:
-        return out
-    # free drops (HER-INV-05/06)
-    if me["materials"]:
-        out.append({"type": "drop", "pc": pc, "materials": 1})
-    for item in items_of(s, pc):
-        out.append({"type": "drop", "pc": pc, "item": item})
-    if not available_tokens(s, pc):
-        return out
-    b = board(C(s), s)
-    # Watch / Speak / Interact icons
+        return []
+    out = [{"type": "drop", "pc": pc, "materials": k} for k in range(1, me["materials"] + 1)]
+    return out + [{"type": "drop", "pc": pc, "item": item} for item in held(s, pc)]
+
+
+def acting(s: dict, pc: str) -> bool:
+    """The PC is on the Terrain with an available Action token."""
+    return s["pcs"][pc]["area"] is not None and bool(available_tokens(s, pc))
+
+
+def icon_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """Watch / Speak / Interact icons of the PC's area (HER-WATCH-01, HER-SPEAK-01, HER-INTERACT-01)."""
+    if not acting(s, pc):
+        return []
+    out = []
+    area = s["pcs"][pc]["area"]
     for marker in s["markers"]:
         terrain, icon = A.marker_icon(s, marker)
-        if icon is None or not same_area(s, me["area"], f"{terrain}:{icon['area']}"):
+        if icon is None or icon["kind"] not in ("watch", "speak", "interact") \
+                or not same_area(s, area, f"{terrain}:{icon['area']}"):
             continue
-        for ref in free_slots(s, pc, icon["kind"]):
-            move = {"type": icon["kind"], "pc": pc, "slot": ref, "marker": marker}
-            if _ok(A.check_icon_action, s, seat, move):
-                out.append(move)
-    # card actions
+        out += [{"type": icon["kind"], "pc": pc, "slot": ref, "marker": marker}
+                for ref in free_slots(s, pc, icon["kind"])]
+    return out
+
+
+def card_action_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """Actions of the cards in play (HER-INSTR-09..12), with every slot and, for an attack, every target."""
+    if not acting(s, pc):
+        return []
+    out = []
+    attack_refs = None
     for card, idx, action in card_actions(s):
-        if action.get("combined"):
+        if action.get("combined") or not A.action_place_ok(s, pc, card, action):
             continue
         if action["icon"] == "attack":
-            slots = [r for r, p, g in A.attack_slots(s, pc)]
+            if attack_refs is None:
+                attack_refs = [r for r, p, g in attack_slots(s, pc)]
             body = action["body"]
             rng = body[0].get("range") if body and body[0]["op"] == "attack" else None
-            from .interp import attack_targets
-            targets = attack_targets(s, pc, rng) or [None]
+            slots, targets = attack_refs, targets_in_reach(s, pc, rng) or [None]
         else:
-            slots = free_slots(s, pc, action["icon"])
-            targets = [None]
-        for ref in slots:
-            for target in targets:
+            slots, targets = free_slots(s, pc, action["icon"]), [None]
+        for target in targets:
+            if A.first_blocker(s, pc, action["body"], target) is not None:        # HER-AMB-08
+                continue
+            for ref in slots:
                 move = {"type": "card_action", "pc": pc, "slot": ref, "card": card, "action": idx}
                 if target is not None:
                     move["target"] = target
-                if _ok(A.check_card_action, s, seat, move):
-                    out.append(move)
-    # Move (HER-MOVE-01/02): every path up to the tokens and Move slots at hand (HER-DECIDE-05)
+                out.append(move)
+    return out
+
+
+def move_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-MOVE-01/02, HER-DECIDE-05: every path up to the tokens and Move slots at hand, from any set of Move
+    slots; a path may end by exploring (HER-AMB-20)."""
+    if not acting(s, pc):
+        return []
+    me = s["pcs"][pc]
+    b = board(C(s), s)
     move_slots = free_slots(s, pc, "move")
     k = min(len(move_slots), len(available_tokens(s, pc)))
+    out = []
     paths = move_paths(s, b, me["area"], k)
+    start = b.c(me["area"])
+    full = {}
     for path in paths:
-        for slots in combinations(move_slots, len(path)):                    # HER-DECIDE-03
-            move = {"type": "move", "pc": pc, "path": path, "slots": list(slots)}
-            if _ok(A.check_move, s, seat, move):
-                out.append(move)
-    for path in [[]] + paths:                              # walk, then explore (HER-AMB-20), from any slots
-        if len(path) < k:
-            for opt in A.explore_options(s, pc, path[-1] if path else None):
-                for slots in combinations(move_slots, len(path) + 1):
-                    if path:
-                        move = {"type": "move", "pc": pc, "path": path + ["explore:" + opt["marker"]],
-                                "slots": list(slots)}
-                        ok = _ok(A.check_move, s, seat, move)
-                    else:
-                        move = {"type": "explore", "pc": pc, "slot": slots[0], "marker": opt["marker"]}
-                        ok = _ok(A.check_explore, s, seat, move)
-                    if ok:
-                        out.append(move)
-    # attacks (HER-DECIDE-06)
-    from .interp import attack_targets
-    for ref, power, rng in A.attack_slots(s, pc):
-        targets = attack_targets(s, pc, rng)
-        for target in targets:
-            move = {"type": "attack", "pc": pc, "slot": ref, "target": target}
-            if _ok(A.check_attack, s, seat, move):
-                out.append(move)
-        k = A.max_targets(s, pc, ref)
-        if k > 1 and len(targets) > 1:
-            for size in range(2, min(k, len(targets)) + 1):
-                for group in combinations(targets, size):
-                    move = {"type": "attack", "pc": pc, "slot": ref, "targets": list(group)}
-                    if _ok(A.check_attack, s, seat, move):
-                        out.append(move)
-    # heal (HER-DECIDE-10)
-    for ref in free_slots(s, pc, "heal"):
-        for other in sorted(s["pcs"]):
-            if same_area(s, s["pcs"][other]["area"], me["area"]):
-                for dref, rec, n in pc_slots(s, other):
-                    if slot_state(s, dref)["d"]:                   # which token (HER-DECIDE-10)
-                        out.append({"type": "heal", "pc": pc, "slot": ref, "target": {"pc": other}, "damage": dref})
-        from .query import npcs_on_terrain
-        for n, i, a in npcs_on_terrain(s):
-            if same_area(s, a, me["area"]) and s["npcs"][str(n)][i]["damage"] > 0:
-                out.append({"type": "heal", "pc": pc, "slot": ref, "target": {"npc": n, "s": i}})
-    interact = free_slots(s, pc, "interact")
-    here = sum(v for a, v in s["area_materials"].items() if same_area(s, a, me["area"]))
-    lying = items_in_area(s, me["area"])
-    for ref in interact:                                   # every free Interact slot (HER-DECIDE-03)
-        for k_mat in range(here + 1):                     # any number of the Materials (HER-INV-09, HER-DECIDE-12)
-            sizes = sorted(set(range(0, min(len(lying), 4) + 1)) | {len(lying)})     # every subset, or all
-            for size in sizes:
-                for items in combinations(lying, size):
-                    move = {"type": "pickup", "pc": pc, "slot": ref, "materials": k_mat, "items": list(items)}
-                    if _ok(A.check_pickup, s, seat, move):
-                        out.append(move)
-        for item in items_of(s, pc):
-            from .query import card_slots
-            for dref, _ in card_slots(s, item):
-                move = {"type": "repair", "pc": pc, "slot": ref, "item": item, "damage": dref}
-                if slot_state(s, dref)["d"] and _ok(A.check_repair, s, seat, move):
-                    out.append(move)
-            from .query import face
-            for u in range(len(face(s, item)["upgrades"])):
-                move = {"type": "upgrade", "pc": pc, "slot": ref, "item": item, "upgrade": u}
-                if _ok(A.check_upgrade, s, seat, move):
-                    out.append(move)
-    for ref in interact[:1]:
-        for other in sorted(s["pcs"]):
-            if other == pc:
-                continue
-            # HER-DECIDE-14: any number of Materials either way, one Item either way, and swaps of an Item
-            # against an Item or against all the other's Materials (one Interact token for the whole exchange)
-            mine_n, theirs_n = me["materials"], s["pcs"][other]["materials"]
-            my_items, their_items = items_of(s, pc), items_of(s, other)
-            offers = [({"materials": n}, {}) for n in range(1, mine_n + 1)]
-            offers += [({}, {"materials": n}) for n in range(1, theirs_n + 1)]
-            offers += [({"items": [i]}, {}) for i in my_items] + [({}, {"items": [j]}) for j in their_items]
-            offers += [({"items": [i]}, {"items": [j]}) for i in my_items for j in their_items]
-            if theirs_n:
-                offers += [({"items": [i]}, {"materials": theirs_n}) for i in my_items]
-            if mine_n:
-                offers += [({"materials": mine_n}, {"items": [j]}) for j in their_items]
-            for give, take in offers:
-                move = {"type": "trade", "pc": pc, "with": other, "slot": ref, "give": give, "take": take}
-                if _ok(A.check_trade, s, seat, move):
-                    out.append(move)
-    for item in items_of(s, pc):
-        from .query import card_slots
-        for ref, rec in card_slots(s, item):
-            if rec["effect"]:
-                move = {"type": "use_item", "pc": pc, "slot": ref}
-                if _ok(A.check_use_item, s, seat, move):
-                    out.append(move)
+        end = path[-1]
+        if end not in full:
+            full[end] = is_full(s, end) and end != start                       # HER-MOVE-05
+        if full[end]:
+            continue
+        out += [{"type": "move", "pc": pc, "path": path, "slots": list(slots)}
+                for slots in combinations(move_slots, len(path))]          # HER-DECIDE-03
+    explores: dict = {}
+    for path in [[]] + paths:
+        if len(path) >= k:
+            continue
+        end = path[-1] if path else None
+        if end not in explores:
+            explores[end] = A.explore_options(s, pc, end)
+        for opt in explores[end]:
+            for slots in combinations(move_slots, len(path) + 1):
+                if path:
+                    out.append({"type": "move", "pc": pc, "path": path + ["explore:" + opt["marker"]],
+                                "slots": list(slots)})
+                else:
+                    out.append({"type": "explore", "pc": pc, "slot": slots[0], "marker": opt["marker"]})
     return out
 
 
 def move_paths(s: dict, b, start_area: str, k: int) -> list[list[str]]:
-    """Every simple path of 1..k crossings, plus every walk that revisits an area when it changes something a
-    simple path cannot (it ends in its start area, or enters an Immediate Event area or crosses a red line more
-    often than any kept path with the same end does): nothing rule-relevant is left out (HER-AMB-17/18)."""
-    start = b.c(start_area)
-    events = {b.c(f"{t}:{icon['area']}") for t, i, icon in b.icons if icon["kind"] == "immediateEvent"}
-    simple: list[list[str]] = []
-    walks: list[list[str]] = []
-
-    def walk(a, acc, revisits):
-        if acc:
-            (walks if revisits else simple).append(acc)
-        if len(acc) >= k or len(simple) + len(walks) > 400:
-            return
-        for nb, colour in sorted(b.neighbours(a)):
-            walk(nb, acc + [nb], revisits or nb == start or nb in acc)
-    walk(start, [], False)
-
-    def signature(path):
-        prev, reds, entered = start, 0, []
-        for a in path:
-            reds += b.step_colour(prev, a) == "red"
-            if a in events:
-                entered.append(a)
-            prev = a
-        return path[-1], tuple(sorted(entered)), reds
-
-    seen = {signature(p) for p in simple}
-    out = list(simple)
-    for path in walks:
-        sig = signature(path)
-        if sig not in seen and (sig[1] or sig[2]):
-            seen.add(sig)
-            out.append(path)
+    """Every walk of 1..k crossings along passable lines and Level Change links, revisits included (a walk back
+    through an Immediate Event area or across a red line differs from a simple path, and a Move may end where it
+    started): exactly the paths `check_move` accepts, before the full-area end rule (HER-AMB-17/18, HER-DECIDE-05)."""
+    out: list[list[str]] = []
+    frontier = [[b.c(start_area)]]
+    for _ in range(k):
+        frontier = [walk + [nb] for walk in frontier for nb, colour in sorted(b.neighbours(walk[-1]))]
+        out += [walk[1:] for walk in frontier]
     return out
 
 
-def combined_moves(s: dict, seat: int) -> list[dict]:
+def attack_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-DECIDE-06, HER-COMBAT-02..06/15: every attack slot, every target; groups of targets when the slot
+    allows several."""
+    if not acting(s, pc):
+        return []
     out = []
-    mine = [pc for pc in sorted(s["pcs"]) if available_tokens(s, pc)]      # others co-sign (consent)
-    from .interp import attack_targets
-    from .query import npcs_on_terrain
+    for ref, power, rng in attack_slots(s, pc):
+        targets = targets_in_reach(s, pc, rng)
+        out += [{"type": "attack", "pc": pc, "slot": ref, "target": target} for target in targets]
+        most = A.max_targets(s, pc, ref)
+        for size in range(2, min(most, len(targets)) + 1):
+            out += [{"type": "attack", "pc": pc, "slot": ref, "targets": list(group)}
+                    for group in combinations(targets, size)]
+    return out
+
+
+def heal_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-HEAL-01..04, HER-DECIDE-10: which Character of the area, which Damage token."""
+    if not acting(s, pc):
+        return []
+    area = s["pcs"][pc]["area"]
+    heals = free_slots(s, pc, "heal")
+    if not heals:
+        return []
+    targets = []
+    for other in sorted(s["pcs"]):
+        if same_area(s, s["pcs"][other]["area"], area):
+            targets += [({"pc": other}, dref) for dref, rec, n in pc_slots(s, other) if slot_state(s, dref)["d"]]
+    for n, i, a in npcs_on_terrain(s):
+        if same_area(s, a, area) and s["npcs"][str(n)][i]["damage"] > 0:
+            targets.append(({"npc": n, "s": i}, None))
+    out = []
+    for ref in heals:
+        for target, dref in targets:
+            move = {"type": "heal", "pc": pc, "slot": ref, "target": target}
+            if dref is not None:
+                move["damage"] = dref
+            out.append(move)
+    return out
+
+
+def pickup_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-INV-09, HER-DECIDE-12: any number of the Materials and any subset of the Items lying in the area."""
+    if not acting(s, pc):
+        return []
+    area = s["pcs"][pc]["area"]
+    here = sum(v for a, v in s["area_materials"].items() if same_area(s, a, area))
+    lying = items_in_area(s, area)
+    groups = [list(g) for size in range(len(lying) + 1) for g in combinations(lying, size)]
+    return [{"type": "pickup", "pc": pc, "slot": ref, "materials": k, "items": items}
+            for ref in free_slots(s, pc, "interact") for k in range(here + 1) for items in groups if k or items]
+
+
+def repair_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-ITEM-14/15: 1 Materials removes one Damage token of an Item of the PC (which one: HER-DECIDE-11)."""
+    if not acting(s, pc) or s["pcs"][pc]["materials"] < 1:
+        return []
+    damaged = [(item, ref) for item in held(s, pc) for ref, _ in card_slots(s, item) if slot_state(s, ref)["d"]]
+    return [{"type": "repair", "pc": pc, "slot": slot, "item": item, "damage": ref}
+            for slot in free_slots(s, pc, "interact") for item, ref in damaged]
+
+
+def upgrade_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-ITEM-16/17, HER-AMB-25: an Item without Action or Damage tokens, an upgrade the PC can pay."""
+    if not acting(s, pc):
+        return []
+    have = s["pcs"][pc]["materials"]
+    ups = []
+    for item in held(s, pc):
+        if any(slot_state(s, r)["t"] is not None or slot_state(s, r)["d"] for r, _ in card_slots(s, item)):
+            continue
+        ups += [(item, u) for u, up in enumerate(face(s, item)["upgrades"]) if have >= up["cost"]]
+    return [{"type": "upgrade", "pc": pc, "slot": slot, "item": item, "upgrade": u}
+            for slot in free_slots(s, pc, "interact") for item, u in ups]
+
+
+def trade_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-DECIDE-14, HER-INV-11/12: any Materials and any Items either way, by any free Interact slot."""
+    if not acting(s, pc):
+        return []
+    me = s["pcs"][pc]
+    out = []
+    interact = None
+    for other in sorted(s["pcs"]):
+        if other == pc or not same_area(s, me["area"], s["pcs"][other]["area"]):
+            continue
+        if A.trade_key({"pc": pc, "with": other}) in s["declined"]:
+            continue
+        if interact is None:
+            interact = free_slots(s, pc, "interact")
+        gives = trade_parts(me["materials"], held(s, pc))
+        takes = trade_parts(s["pcs"][other]["materials"], held(s, other))
+        out += [{"type": "trade", "pc": pc, "with": other, "slot": ref, "give": give, "take": take}
+                for ref in interact for give in gives for take in takes if give or take]
+    return out
+
+
+def trade_parts(materials: int, items: list[int]) -> list[dict]:
+    """Every canonical side of a trade: a number of Materials (key only when > 0) and a subset of the Items
+    (key only when not empty, in increasing order)."""
+    out = []
+    for size in range(len(items) + 1):
+        for group in combinations(sorted(items), size):
+            for k in range(materials + 1):
+                part = {}
+                if k:
+                    part["materials"] = k
+                if group:
+                    part["items"] = list(group)
+                out.append(part)
+    return out
+
+
+def use_item_moves(s: dict, seat: int, pc: str) -> list[dict]:
+    """HER-ITEM-10: a free slot of a held Item whose effect is printed on the Item."""
+    if not acting(s, pc):
+        return []
+    down = dying(s, pc)
+    return [{"type": "use_item", "pc": pc, "slot": ref} for item in held(s, pc) for ref, rec in card_slots(s, item)
+            if rec["effect"] and rec["accepts"] and is_free(s, ref) and not (down and rec["heart"])]
+
+
+#: The generators of a PC's moves, in the order of the list.
+GENERATORS = (drop_moves, icon_moves, card_action_moves, move_moves, attack_moves, heal_moves, pickup_moves,
+              repair_moves, upgrade_moves, trade_moves, use_item_moves)
+#: Move kind -> its generator (icon_moves and move_moves make two or three kinds).
+BY_KIND = {"drop": drop_moves, "watch": icon_moves, "speak": icon_moves, "interact": icon_moves,
+           "card_action": card_action_moves, "move": move_moves, "explore": move_moves, "attack": attack_moves,
+           "heal": heal_moves, "pickup": pickup_moves, "repair": repair_moves, "upgrade": upgrade_moves,
+           "trade": trade_moves, "use_item": use_item_moves}
+
+
+def combined_attacks(s: dict, seat: int, only: dict | None = None) -> list[dict]:
+    """HER-DECIDE-17, HER-COMBINED-01..03: every group of able PCs (one a PC of this seat), each with every
+    usable attack slot, participants in PC order. Other controllers co-sign (`combined_consent`).
+    `only` (a submitted move): just the list of its target and group of PCs."""
+    out = []
+    mine = [pc for pc in sorted(s["pcs"]) if acting(s, pc)]
+    if only is not None:
+        named = {p.get("pc"): p.get("slot") for p in only.get("participants") or [] if isinstance(p, dict)}
+        mine = [pc for pc in mine if pc in named]
+    weapons = {pc: attack_slots(s, pc) for pc in mine}
+    reach = {(pc, rng): targets_in_reach(s, pc, rng) for pc in mine for rng in {g for r, p, g in weapons[pc]}}
     for n, i, a in npcs_on_terrain(s):
         target = {"npc": n, "s": i}
-        able = {}                                                  # pc -> one slot per distinct attack
+        if only is not None and target != only.get("target"):
+            continue
+        able = {}
         for pc in mine:
-            for ref, power, rng in A.attack_slots(s, pc):
-                kinds = {(p2, r2) for r, p2, r2 in able.get(pc, [])}
-                if (power, rng) not in kinds and target in attack_targets(s, pc, rng):
-                    able.setdefault(pc, []).append((ref, power, rng))
+            for ref, power, rng in weapons[pc]:
+                if target in reach[pc, rng] and (only is None or named[pc] == ref):
+                    able.setdefault(pc, []).append(ref)
         pcs = sorted(able)
-        for size in range(2, len(pcs) + 1):                       # HER-DECIDE-17: who joins, with which attack
+        for size in range(2, len(pcs) + 1):
             for group in combinations(pcs, size):
                 if not any(seat in s["control"][pc] for pc in group):
                     continue
+                if A.combo_key({"type": "combined_attack", "participants": [{"pc": pc} for pc in group]}) in s["declined"]:
+                    continue
                 for picks in product(*(able[pc] for pc in group)):
-                    move = {"type": "combined_attack", "target": target,
-                            "participants": [{"pc": pc, "slot": pick[0]} for pc, pick in zip(group, picks)]}
-                    if _ok(A.check_combined_attack, s, seat, move):
-                        out.append(move)
+                    out.append({"type": "combined_attack", "target": target,
+                                "participants": [{"pc": pc, "slot": ref} for pc, ref in zip(group, picks)]})
+    return out
+
+
+def combined_actions(s: dict, seat: int) -> list[dict]:
+    """HER-DECIDE-18, HER-INSTR-13: the participating PCs (in PC order, or in the order of the designated areas)
+    and each one's slot."""
+    out = []
+    mine = [pc for pc in sorted(s["pcs"]) if acting(s, pc)]
     for card, idx, action in card_actions(s):
         comb = action.get("combined")
         if not comb:
             continue
         need = comb.get("participants", 2)
-        parts = []
-        for pc in mine:
-            slots = free_slots(s, pc, action["icon"])
-            if slots:
-                parts.append({"pc": pc, "slot": slots[0]})
-        for group in combinations(parts, need):
-            move = {"type": "combined_action", "card": card, "action": idx, "participants": list(group)}
-            if any(seat in s["control"][p["pc"]] for p in group) and _ok(A.check_combined_action, s, seat, move):
-                out.append(move)
+        able = {pc: free_slots(s, pc, action["icon"]) for pc in mine}
+        able = {pc: refs for pc, refs in able.items() if refs}
+        groups = permutations(sorted(able), need) if comb.get("areas") else combinations(sorted(able), need)
+        for group in groups:
+            if not any(seat in s["control"][pc] for pc in group):
+                continue
+            for picks in product(*(able[pc] for pc in group)):
+                move = {"type": "combined_action", "card": card, "action": idx,
+                        "participants": [{"pc": pc, "slot": ref} for pc, ref in zip(group, picks)]}
+                if _ok(A.check_combined_action, s, seat, move):
+                    out.append(move)
     return out

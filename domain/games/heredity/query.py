@@ -196,7 +196,7 @@ def char_area(state: dict, who: dict) -> str | None:
     if "pc" in who:
         return state["pcs"][who["pc"]]["area"]
     sts = state["npcs"].get(str(who["npc"]), [])
-    return sts[who["s"]]["area"] if who["s"] < len(sts) else None
+    return sts[who["s"]]["area"] if 0 <= who["s"] < len(sts) else None
 
 
 def area_materials(state: dict, area: str) -> dict[str, int]:

@@ -186,13 +186,13 @@ def test_ex10_gas_mask():
         st3, _ = advance(st3) if st3["pending"] is None else play(st3, {"type": "choose", "option": 0})
     at(st3, maeve="700:G")
     mats(st3, "maeve", 0)
-    rejects(st3, {"type": "repair", "pc": "maeve", "slot": "2.c", "item": 143}, "HER-ITEM-15")
+    rejects(st3, {"type": "repair", "pc": "maeve", "slot": "2.c", "item": 143, "damage": "143.m1"}, "HER-ITEM-15")
     mats(st3, "maeve", 1)
-    rejects(st3, {"type": "repair", "pc": "maeve", "slot": "2.c", "item": 145}, "HER-ITEM-15")
-    st4, _ = play(st3, {"type": "repair", "pc": "maeve", "slot": "2.c", "item": 143})
+    rejects(st3, {"type": "repair", "pc": "maeve", "slot": "2.c", "item": 145, "damage": "145.m1"}, "HER-ITEM-15")
+    st4, _ = play(st3, {"type": "repair", "pc": "maeve", "slot": "2.c", "item": 143, "damage": "143.m1"})
     assert st4["pcs"]["maeve"]["materials"] == 0 and "143.m1" not in st4["slots"]
     assert st4["slots"]["2.c"]["t"] == "maeve"
-    rejects(st4, {"type": "repair", "pc": "maeve", "slot": "1.b", "item": 143}, "HER-ITEM-15")
+    rejects(st4, {"type": "repair", "pc": "maeve", "slot": "1.b", "item": 143, "damage": "143.m1"}, "HER-ITEM-15")
     st5, f5 = run_ops(st4, gas)
     assert "Immune" in types(f5)
 

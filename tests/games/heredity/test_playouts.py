@@ -13,7 +13,7 @@ from tests.support.playout import random_playout
 def test_random_playouts_end(players):
     outcomes = set()
     for seed in range(20):
-        result = random_playout(RULES, players, seed, check_every_legal_move=seed < 3)
+        result = random_playout(RULES, players, seed, check_every_legal_move=seed < 1)
         state = result["state"]
         assert state["over"] in ("victory", "defeat")
         outcomes.add(state["over"])

@@ -149,7 +149,7 @@ def test_items_slots_and_use():
     st = at(game(chapter([t])), maeve="700:A", brick="700:A")
     give_item(st, "maeve", 144)                          # Storm Lantern: a Move slot
     rejects(st, {"type": "move", "pc": "brick", "path": ["700:B"], "slots": ["144.l1"]}, "HER-ACTION-05")
-    st, _ = play(st, {"type": "move", "pc": "maeve", "path": ["700:B", "700:C"], "slots": ["144.l1", "3.e"]})
+    st, _ = play(st, {"type": "move", "pc": "maeve", "path": ["700:B", "700:C"], "slots": ["3.e", "144.l1"]})
     assert st["pcs"]["maeve"]["area"] == "700:C" and st["slots"]["144.l1"]["t"] == "maeve"
 
 

@@ -71,7 +71,8 @@ def test_combined_action():
     legal = [m for m in RULES.legal_moves(st, 0) if m["type"] == "combined_action"]
     assert legal
     move = {"type": "combined_action", "card": 121, "action": 100,
-            "participants": [{"pc": "maeve", "slot": "2.c"}, {"pc": "brick", "slot": "5.c"}]}
+            "participants": [{"pc": "brick", "slot": "5.c"}, {"pc": "maeve", "slot": "2.c"}]}   # in PC order
+    assert move in legal
     st2, facts = play(st, move)
     assert st2["slots"]["2.c"]["t"] == "maeve" and st2["slots"]["5.c"]["t"] == "brick"
     assert st2["pending"]["kind"] == "allocate_materials"
