@@ -314,11 +314,23 @@ def test_spectator_pages_hold_no_hidden_information(contexts, http, game):
         page.goto(path)
         expect(page.get_by_test_id("board").locator("svg")).to_have_count(1)
         expect(page.get_by_test_id("audit")).to_contain_text("ok")
+        if "/replay" not in path:
+            page.locator("#state-box summary").click()  # the state as data, too
+            expect(page.get_by_test_id("state").locator("li").first).to_be_visible()
         time.sleep(0.3)
         text = page.evaluate("document.documentElement.textContent + ' ' + document.documentElement.outerHTML")
         leaked = sorted(word for word in secret if word in text)
         assert not leaked, f"a spectator's {path} shows hidden {leaked}"
+    # The same look at a seat's own table finds its hidden cards: the check above can see them.
+    seat_context, seat_watch = contexts()
+    seat_page = seat_context.new_page()
+    seat_page.goto(f"/ui/games/{created['id']}#token={created['seats'][0]['token']}")
+    seat_page.locator("#state-box summary").click()
+    expect(seat_page.get_by_test_id("state").locator("li").first).to_be_visible()
+    text = seat_page.evaluate("document.documentElement.textContent")
+    assert any(word in text for word in secret), "the seat's own page shows none of its hidden cards"
     watch.check()
+    seat_watch.check()
 
 
 def test_tokens_stay_out_of_the_server_log(browser):

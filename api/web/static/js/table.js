@@ -84,6 +84,24 @@ function renderMoves(listing) {
   }
 }
 
+// The caller's view of the state as nested lists (what the picture may not show yet).
+function stateTree(value, depth = 0) {
+  if (value === null || value === undefined) return el("span", { class: "meta" }, "—");
+  if (typeof value !== "object") return document.createTextNode(String(value));
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  if (!entries.length) return el("span", { class: "meta" }, Array.isArray(value) ? "none" : "—");
+  if (depth > 6) return document.createTextNode(JSON.stringify(value));
+  if (Array.isArray(value) && entries.every(([, v]) => v === null || typeof v !== "object")) {
+    return document.createTextNode(value.map((v) => (v === null ? "—" : String(v))).join(", "));
+  }
+  return el("ul", { class: "tree" }, entries.map(([key, v]) =>
+    el("li", {}, el("span", { class: "key" }, `${key.replace(/_/g, " ")}: `), stateTree(v, depth + 1))));
+}
+
+function renderState() {
+  if ($("state-box").open) $("state").replaceChildren(stateTree(game.state));
+}
+
 function renderScores() {
   const scores = game.scores || {};
   const winners = new Set(game.winners || []);
@@ -218,6 +236,7 @@ async function refreshOnce() {
   renderToAct();
   renderMoves(listing);
   renderScores();
+  renderState();
   renderLog();
   renderUndo();
   renderRequests();
@@ -290,6 +309,7 @@ $("moves-filter").addEventListener("input", () => {
   }
 });
 $("undo").addEventListener("click", askUndo);
+$("state-box").addEventListener("toggle", () => { if (game) renderState(); });
 $("undo-to").addEventListener("input", (event) => { event.target.dataset.touched = "1"; });
 $("copy-link").addEventListener("click", async () => {
   const link = `${location.origin}/ui/games/${gameId}#token=${token()}`;
