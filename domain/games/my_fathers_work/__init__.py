@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from domain.engine import Decision, GameMeta, Turn, register
 
+from . import picture, words
 from . import state as Q
 from .decide import decide as _decide
 from .describe import describe as _describe
@@ -78,6 +79,15 @@ class MyFathersWork:
 
     def describe(self, state, seat, move, facts):
         return _describe(state, seat, move, facts)
+
+    def label(self, state, seat, move):
+        return words.label(state, seat, move)
+
+    def prompt(self, state):
+        return words.prompt(state)
+
+    def picture(self, view, viewer, names):
+        return picture.picture(view, viewer, names)
 
 
 RULES = register(MyFathersWork())

@@ -42,7 +42,7 @@ WORLD = "world"  # a clause with its own subject ("round 2 begins", "the Storybo
 
 
 def _amount(res: str, n: int) -> str:
-    return f"${n}" if res == "money" else f"{n} {res}"
+    return f"${n}" if res == "money" else f"{n} {res.capitalize()}"
 
 
 def _article(level: str) -> str:
@@ -214,6 +214,21 @@ def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
         else:
             head = f"Seat {seat} {answer.get('label', 'makes a choice')}"
     rest, continues = _consequences(seat, facts)
-    if not rest:
-        return head + "."
-    return head + (", " if continues else "; then ") + _join(rest) + "."
+    text = head + "." if not rest else head + (", " if continues else "; then ") + _join(rest) + "."
+    return text + final_sentence(state, facts)
+
+
+def final_sentence(state: dict, facts: list[dict]) -> str:
+    """On the move that ends the game: ' Final scores: Seat 0 41, Seat 1 37. Seat 0 wins.'"""
+    if not any(f["type"] == "GameEnded" for f in facts):
+        return ""
+    from domain.engine import copy_state
+    from .evolve import evolve
+    from .scoring import scores, winners
+    after = copy_state(state)
+    for f in facts:
+        after = evolve(after, f)
+    totals = ", ".join(f"Seat {s} {v}" for s, v in sorted(scores(after).items()))
+    won = [f"Seat {w}" for w in winners(after)]
+    verdict = f"{won[0]} wins" if len(won) == 1 else f"{_join(won)} share the win" if won else "nobody wins"
+    return f" Final scores: {totals}. {verdict}."

@@ -22,7 +22,7 @@ def test_revealed_simultaneous_choices_name_every_seat():
     text = RULES.describe(before, 1, {"type": "commit", "option": "money"}, facts)
     assert text.startswith("Seat 1 commits a hidden choice for the Storage Shed Resource, the last one awaited; "
                            "then the hidden choices are revealed, ")
-    assert "seat 0 gains 1 occult" in text and "seat 1 gains $1" in text and text.endswith(".")
+    assert "seat 0 gains 1 Occult" in text and "seat 1 gains $1" in text and text.endswith(".")
 
 
 @pytest.mark.rule("MFW-EX-02")
@@ -34,7 +34,7 @@ def test_placement_sentence(fx):
     move = {"type": "place", "loc": "fx-blacksmith", "pieces": ["spouse", "servant1"]}
     t, facts = place(s, 0, "fx-blacksmith", ["spouse", "servant1"])
     assert RULES.describe(s, 0, move, facts) == \
-        "Seat 0 places their Spouse and a Servant on the Blacksmith, pays $1 and gains 2 gear."
+        "Seat 0 places their Spouse and a Servant on the Blacksmith, pays $1 and gains 2 Gear."
 
 
 def test_every_description_is_one_public_sentence():
