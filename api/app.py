@@ -65,6 +65,9 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     from api.projections_deps import install_projections  # the read side (projections/)
 
     install_projections(app)
+    from api.bot_runner import install_bots  # bot seats play from a background thread
+
+    install_bots(app)
     from api.web import install as install_web  # pages, static files, /docs
 
     install_web(app)

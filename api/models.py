@@ -76,6 +76,9 @@ class CreateGame(BaseModel):
     seed: int | None = Field(default=None, strict=True, ge=INT64_MIN, le=INT64_MAX,
                              description="for reproducible tests")
     options: dict[str, Any] = Field(default_factory=dict)
+    bots: dict[str, str] | None = Field(default=None, examples=[{"1": "normal"}],
+                                        description="seat -> bot level (GET /game-types lists `bot_levels`); "
+                                                    "a bot seat moves by itself")
 
     _names = field_validator("names")(classmethod(
         lambda cls, names: None if names is None else player_names(names)))

@@ -14,7 +14,7 @@ router = APIRouter(tags=["games"], responses=ERRORS)
 @router.post("/games", status_code=201, response_model=GameCreated)
 def create_game(body: CreateGame, service: ServiceDep) -> dict:
     """Set a game up; the answer holds one bearer token per seat and a referee token (shown once)."""
-    return service.create_game(body.game, body.players, body.names, body.options, body.seed)
+    return service.create_game(body.game, body.players, body.names, body.options, body.seed, body.bots)
 
 
 @router.get("/games")

@@ -22,7 +22,8 @@ from typing import Any, Iterable, Mapping
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import RecordConflictError
 
-from domain.engine import IllegalMove, Rules, Viewer, get_rules, presentation, visible_facts
+from domain.bots import LEVELS, bot_move
+from domain.engine import IllegalMove, Rules, Viewer, derive_seed, get_rules, presentation, visible_facts
 from domain.engine.text import default_seat_name
 
 from .callers import Caller, hash_token
@@ -31,6 +32,26 @@ from .errors import (
     TokenRequired, UnknownGameType, VersionConflict,
 )
 from .game import Game, json_native, move_digest
+
+
+def bot_seats(bots: Any, players: int) -> dict:
+    """Validated bot seats of a new game: {"1": "normal"} (seat numbers as strings)."""
+    if not bots:
+        return {}
+    if not isinstance(bots, dict):
+        raise InvalidGameSetup('bots must map seats to levels, e.g. {"1": "normal"}')
+    seats = {}
+    for key, name in bots.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise InvalidGameSetup(f"bots: {key!r} is not a seat number") from None
+        if not 0 <= seat < players:
+            raise InvalidGameSetup(f"bots: seat {seat} does not exist in a {players}-player game")
+        if name not in LEVELS:
+            raise InvalidGameSetup(f"bots: unknown level {name!r} for seat {seat}; levels: {list(LEVELS)}")
+        seats[str(seat)] = name
+    return seats
 
 SNAPSHOT_INTERVAL = 50
 
@@ -154,7 +175,7 @@ class GameService(Application):
     # ---- use cases
 
     def create_game(self, game_type: str, players: int, names: list[str] | None = None,
-                    options: dict | None = None, seed: int | None = None) -> dict:
+                    options: dict | None = None, seed: int | None = None, bots: dict | None = None) -> dict:
         try:
             rules = get_rules(game_type)
         except KeyError:
@@ -167,13 +188,14 @@ class GameService(Application):
         names = list(names) if names else [default_seat_name(seat) for seat in range(players)]
         if len(names) != players:
             raise InvalidGameSetup(f"{len(names)} names given for {players} players")
+        bots = bot_seats(bots, players)
         if seed is None:
             seed = secrets.randbits(63)
         seat_tokens = [secrets.token_urlsafe(32) for _ in range(players)]
         referee_token = secrets.token_urlsafe(32)
         try:
             game = Game.start(game_type, players, names, json_native(options or {}), seed,
-                              [hash_token(t) for t in seat_tokens], hash_token(referee_token))
+                              [hash_token(t) for t in seat_tokens], hash_token(referee_token), bots)
         except IllegalMove as error:
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
         except (TypeError, ValueError, KeyError, AttributeError) as error:
@@ -185,6 +207,40 @@ class GameService(Application):
             "seats": [{"seat": seat, "token": token, "name": names[seat]} for seat, token in enumerate(seat_tokens)],
             "referee_token": referee_token,
         }
+
+    def bots_to_act(self, game_id: str) -> list[int]:
+        """The bot seats whose decision it is now (empty once finished)."""
+        def seats(game: Game) -> list[int]:
+            if game.finished or not game.bots:
+                return []
+            return [seat for seat in game.rules.decision(game.state).seats if game.bot_level(seat)]
+        return self._read(game_id, seats)
+
+    def play_bot(self, game_id: str, seat: int) -> dict | None:
+        """Let the bot of `seat` choose and play its move; None when it has nothing to do now.
+
+        The bot thinks outside the game's lock, from a copy of the state (it reads only what
+        its seat may see, see domain/bots); the move then goes through the same play path as a
+        person's, recorded with actor ``bot:<level>``, unless the game moved on meanwhile
+        (then None: the caller looks again)."""
+        def position(game: Game):
+            level = game.bot_level(seat)
+            if game.finished or level is None or seat not in game.rules.decision(game.state).seats:
+                return None
+            move_no = game.last_move_no + 1
+            return game.version, level, json_native(game.state), derive_seed(game.seed, f"bot/{seat}/{move_no}")
+        found = self._read(game_id, position)
+        if found is None:
+            return None
+        version, level, state, bot_seed = found
+        move = bot_move(get_rules(self._read(game_id, lambda game: game.game_type)), state, seat, level, bot_seed)
+
+        def command(game: Game) -> dict | None:
+            if game.version != version:
+                return None
+            result = game.play_move(Caller("seat", seat), move, None, actor=f"bot:{level}")
+            return self._move_answer(game, result, Caller("seat", seat), replayed=False)
+        return self._command(game_id, command)
 
     def caller(self, game_id: str, token: str | None) -> Caller:
         return self._read(game_id, lambda game: game.caller_for(token))
@@ -201,6 +257,7 @@ class GameService(Application):
                 "state": json_native(rules.view(game.state, caller.viewer(game.finished))),
                 "scores": game.scores, "winners": game.winners,
                 "players": game.players, "names": game.names, "decision": decision.to_json(),
+                "bots": dict(game.bots or {}),
                 "prompt": presentation.prompt(rules, game.state, game.names),
                 "you": {"role": caller.kind, "seat": caller.seat},
                 "undo_requests": [self._public_request(r) for r in game.undo_requests.values()

@@ -55,6 +55,8 @@ class Game(Aggregate):
         state["needs_events"] = True
 
     needs_events = False
+    #: Bot seats ("seat" -> level); snapshots taken before bots existed lack it.
+    bots: dict | None = None
 
     class Event(Aggregate.Event):
         prev_hash: str
@@ -70,6 +72,8 @@ class Game(Aggregate):
         setup_facts: list
         seat_token_hashes: list
         referee_token_hash: str
+        #: Bot seats, {"1": "normal"}. Absent from games stored before bots existed (None).
+        bots: dict | None = None
 
         def apply(self, game: "Game") -> None:
             game.game_type = self.game_type
@@ -81,6 +85,7 @@ class Game(Aggregate):
             game.setup_facts = list(self.setup_facts)
             game.seat_token_hashes = list(self.seat_token_hashes)
             game.referee_token_hash = self.referee_token_hash
+            game.bots = dict(self.bots or {})
             game.effective = []
             game.undone_versions = []
             game.undo_requests = {}
@@ -165,7 +170,7 @@ class Game(Aggregate):
 
     @classmethod
     def start(cls, game_type: str, players: int, names: list[str], options: dict, seed: int,
-              seat_token_hashes: list[str], referee_token_hash: str) -> "Game":
+              seat_token_hashes: list[str], referee_token_hash: str, bots: dict | None = None) -> "Game":
         """Set the table up with the rules (random stream 0) and record `Created`."""
         rules = get_rules(game_type)
         _, setup_facts = new_game(rules, players, options, seed)
@@ -173,7 +178,7 @@ class Game(Aggregate):
             "game_type": game_type, "content_version": rules.meta.content_version,
             "players": players, "names": names, "options": options, "seed": seed,
             "setup_facts": json_native(setup_facts), "seat_token_hashes": seat_token_hashes,
-            "referee_token_hash": referee_token_hash, "prev_hash": GENESIS,
+            "referee_token_hash": referee_token_hash, "bots": dict(bots or {}), "prev_hash": GENESIS,
         }
         fields["hash"] = chain_hash(GENESIS, "Created", 1, fields)
         return cls._create(cls.Created, **fields)
@@ -215,6 +220,10 @@ class Game(Aggregate):
     def status(self) -> str:
         return "finished" if self.finished else "active"
 
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot playing `seat`, or None for a person."""
+        return (self.bots or {}).get(str(seat))
+
     def caller_for(self, token: str | None) -> Caller:
         """The caller a bearer token stands for in THIS game."""
         return identify(token, self.seat_token_hashes, self.referee_token_hash)
@@ -227,8 +236,9 @@ class Game(Aggregate):
         fields["hash"] = chain_hash(self.head_hash, event_class.__name__, version, fields)
         self.trigger_event(event_class, **fields)
 
-    def play_move(self, caller: Caller, move: Any, idempotency_key: str | None) -> dict:
-        """Decide `move` for the caller's seat and record it; raises IllegalMove/NotYourSeat."""
+    def play_move(self, caller: Caller, move: Any, idempotency_key: str | None, actor: str | None = None) -> dict:
+        """Decide `move` for the caller's seat and record it; raises IllegalMove/NotYourSeat.
+        `actor` overrides who is recorded as playing it (a bot seat: "bot:<level>")."""
         if caller.kind != "seat":
             raise NotYourSeat(f"the {caller.kind} may not play moves; use a seat token", rule="ENGINE-TURN-01")
         rules = self.rules
@@ -256,7 +266,7 @@ class Game(Aggregate):
         description = name_seats(str(rules.describe(self.state, seat, move, facts)), self.names)
         finished = bool(rules.is_over(after))
         scores = {str(s): v for s, v in rules.scores(after).items()}
-        self._trigger(self.MovePlayed, seat=seat, actor=caller.actor, move=json_native(move), move_no=move_no,
+        self._trigger(self.MovePlayed, seat=seat, actor=actor or caller.actor, move=json_native(move), move_no=move_no,
                       facts=facts, idempotency_key=idempotency_key, description=str(description),
                       scores=scores, finished=finished, salt=secrets.token_hex(16))
         return {"version": self.version, "move_no": move_no, "facts": facts, "description": str(description)}

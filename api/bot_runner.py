@@ -1,0 +1,146 @@
+"""Bot seats at the table: a background thread that plays a bot's move whenever it is its turn.
+
+It follows the notification log (the same log the projections follow), so it sees every game
+with bot seats (`Created.bots`) and every change to them, whichever process made it. Started
+with the app; on start it reads the log from the beginning, so after a restart every game whose
+bot must act is found and played on. Bots think off the request path (here), through the same
+play path as people (`GameService.play_bot`, actor ``bot:<level>``). Several servers on one store
+may each run one: the game's optimistic concurrency lets one move through, the others look again.
+
+`HEIRLOOM_BOTS=off` disables it (a process that only serves reads, or tests that drive bots).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+GAME_TOPIC = ":Game."
+CREATED = "Game.Created"
+
+log = logging.getLogger("heirloom.bots")
+
+
+class BotRunner:
+    """Follows the notification log and plays the bot seats' moves (see the module docstring)."""
+
+    def __init__(self, service: Any, *, poll_interval: float = 0.2, batch_size: int = 500,
+                 max_moves_per_wake: int = 2000) -> None:
+        self.service = service
+        self.poll_interval = poll_interval
+        self.batch_size = batch_size
+        self.max_moves_per_wake = max_moves_per_wake
+        self.position = 0
+        self.games: dict[str, dict] = {}       # game id -> bot seats, for games with bots
+        self.moves_played = 0
+        self.errors: dict[str, str] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._waiter: Any = None
+
+    def start(self) -> "BotRunner":
+        make_waiter = getattr(self.service.recorder, "log_waiter", None)
+        self._waiter = make_waiter() if make_waiter is not None else None
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        thread = self._thread
+        while thread is not None and thread.is_alive() and timeout > 0:
+            if self._waiter is not None:
+                self._waiter.unblock()
+            thread.join(0.05)
+            timeout -= 0.05
+        if self._waiter is not None:
+            self._waiter.close()
+            self._waiter = None
+        self._thread = None
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                dirty = self.read_log()
+                for game_id in dirty:
+                    if self._stop.is_set():
+                        break
+                    self.act(game_id)
+                if not dirty:
+                    self._idle()
+            except Exception as error:  # noqa: BLE001 - the thread must outlive a bad moment of the store
+                log.warning("bot runner: %s", error)
+                self.errors["runner"] = str(error)
+                self._stop.wait(1.0)
+
+    def _idle(self) -> None:
+        if self._waiter is not None:
+            self._waiter.wait_after(self.position, 5.0)
+        else:
+            self._stop.wait(self.poll_interval)
+
+    def read_log(self) -> list[str]:
+        """Read the notifications after `position`; the ids of games with bots that changed."""
+        dirty: dict[str, None] = {}
+        while True:
+            notes = self.service.recorder.select_notifications(self.position, self.batch_size,
+                                                               inclusive_of_start=False)
+            for note in notes:
+                self.position = note.id
+                if GAME_TOPIC not in note.topic:
+                    continue
+                game_id = str(note.originator_id)
+                if note.topic.endswith(CREATED):
+                    event = self.service.mapper.to_domain_event(note)
+                    if getattr(event, "bots", None):
+                        self.games[game_id] = dict(event.bots)
+                if game_id in self.games:
+                    dirty[game_id] = None
+            if len(notes) < self.batch_size:
+                return list(dirty)
+
+    def act(self, game_id: str) -> int:
+        """Play every bot move due in this game now; how many were played."""
+        played = 0
+        try:
+            while played < self.max_moves_per_wake and not self._stop.is_set():
+                seats = self.service.bots_to_act(game_id)
+                if not seats:
+                    if self.service.game(game_id).finished:
+                        self.games.pop(game_id, None)
+                    break
+                moved = [self.service.play_bot(game_id, seat) for seat in seats]
+                played += sum(1 for m in moved if m is not None)
+            self.errors.pop(game_id, None)
+        except Exception as error:  # noqa: BLE001 - one game's trouble must not stop the others
+            log.warning("bot move in game %s failed: %s", game_id, error)
+            self.errors[game_id] = f"{type(error).__name__}: {error}"
+        self.moves_played += played
+        return played
+
+
+def install_bots(app: Any) -> BotRunner | None:
+    """Run a BotRunner with the app's lifespan (unless HEIRLOOM_BOTS=off)."""
+    if os.environ.get("HEIRLOOM_BOTS", "on").strip().lower() in ("off", "0", "false", "no"):
+        return None
+    runner = BotRunner(app.state.service)
+    app.state.bots = runner
+    previous = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(application: Any):
+        runner.start()
+        try:
+            async with previous(application) as state:
+                yield state
+        finally:
+            await run_in_threadpool(runner.stop)
+
+    app.router.lifespan_context = lifespan
+    return runner
