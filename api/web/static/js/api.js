@@ -156,3 +156,18 @@ export async function showAudit(box, gameId) {
     return null;
   }
 }
+
+// The board's "fit to the page" / "actual size" switch, remembered for this tab.
+export function boardZoom(button, board) {
+  const apply = (full) => {
+    board.classList.toggle("full", full);
+    button.setAttribute("aria-pressed", full ? "true" : "false");
+    button.textContent = full ? "Fit to the page" : "Actual size";
+  };
+  apply(sessionStorage.getItem("heirloom.board.full") === "1");
+  button.addEventListener("click", () => {
+    const full = !board.classList.contains("full");
+    sessionStorage.setItem("heirloom.board.full", full ? "1" : "0");
+    apply(full);
+  });
+}

@@ -1,6 +1,6 @@
 // The replay viewer: any step of a game, for the chosen viewer; the address bar follows.
 import {
-  adoptLinkToken, api, el, errorText, fallbackLabel, loadHeld, seatName, showAudit, showSvg, tokenOf, viewers,
+  adoptLinkToken, boardZoom, api, el, errorText, fallbackLabel, loadHeld, seatName, showAudit, showSvg, tokenOf, viewers,
 } from "./api.js";
 import { follow } from "./live.js";
 
@@ -8,6 +8,7 @@ const root = document.getElementById("replay");
 const gameId = root.dataset.gameId;
 const names = JSON.parse(root.dataset.names || "[]");
 const $ = (id) => document.getElementById(id);
+boardZoom(document.getElementById("board-zoom"), document.getElementById("board"));
 const held = loadHeld(gameId);
 let viewAs = "spectator";
 let steps = 0;

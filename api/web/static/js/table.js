@@ -1,6 +1,6 @@
 // The table: board, who acts, legal moves, move log, scores, the dispute desk; live.
 import {
-  adoptLinkToken, api, actorName, el, errorText, fallbackLabel, loadHeld, saveHeld, seatName, showAudit, showSvg,
+  adoptLinkToken, boardZoom, api, actorName, el, errorText, fallbackLabel, loadHeld, saveHeld, seatName, showAudit, showSvg,
   tokenOf, viewers, SEAT_COLOURS,
 } from "./api.js";
 import { follow } from "./live.js";
@@ -9,6 +9,7 @@ const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
 const names = JSON.parse(root.dataset.names || "[]");
 const $ = (id) => document.getElementById(id);
+boardZoom(document.getElementById("board-zoom"), document.getElementById("board"));
 const held = loadHeld(gameId);
 let game = null;          // the last GET /games/{id}
 let log = [];             // the last moves-log
