@@ -153,7 +153,7 @@ def possible(t: Ctx, op: dict) -> bool:
         if limit is None:
             return True
         used = sum(c.get("tokens", {}).get(op["kind"], 0) for c in s["cards"].values())
-        return used + op["count"] <= limit
+        return used + op["count"] <= limit          # HER-COMP-03; an Initialise needing it is skipped (HER-ITEM-08)
     if kind == "removeTokens":
         tgt = op["target"]
         if "area" in tgt:

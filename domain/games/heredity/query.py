@@ -74,7 +74,8 @@ def heart_slots(state: dict, pc: str) -> list[str]:
 
 
 def is_dying(state: dict, pc: str) -> bool:
-    """HER-DYING-01: all 3 PC cards on their b side and every heart slot covered."""
+    """HER-DYING-01: all 3 PC cards on their b side and every heart slot covered, Items' included; derived, so
+    it ends as soon as a Damage token is removed (HER-DYING-05)."""
     if any(face_side(state, n) != "back" for n in pc_cards(state, pc)):
         return False
     return not free_heart_slots(state, pc)

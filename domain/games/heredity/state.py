@@ -14,7 +14,7 @@ DEFAULT_CHAPTER = "swan-1"
 
 
 def control_map(content, players: int, custom=None) -> dict:
-    """HER-CONTROL-01..04 (and HER-AMB-28 for the shared PC with 3 players)."""
+    """Which seats control each PC, by player count (and HER-AMB-28 for the shared PC with 3 players)."""
     pcs = content.pc_ids
     if custom:
         if players != 2:
@@ -23,8 +23,8 @@ def control_map(content, players: int, custom=None) -> dict:
             raise IllegalMove("HER-CONTROL-03", "give every PC exactly one of seats 0 and 1")
         return {pc: [custom[pc]] for pc in pcs}
     if players == 1:
-        return {pc: [0] for pc in pcs}
-    if players == 2:
+        return {pc: [0] for pc in pcs}                                         # HER-CONTROL-04
+    if players == 2:                                                           # HER-CONTROL-03
         parents = [p["id"] for p in content.pcs if p["role"] == "parent"]
         children = [p["id"] for p in content.pcs if p["role"] == "child"]
         out = {}
@@ -36,8 +36,8 @@ def control_map(content, players: int, custom=None) -> dict:
             out.setdefault(pc, [len(out) % 2])
         return out
     if players == 3:
-        return {pc: ([i] if i < 3 else [0, 1, 2]) for i, pc in enumerate(pcs)}
-    return {pc: [i] for i, pc in enumerate(pcs)}
+        return {pc: ([i] if i < 3 else [0, 1, 2]) for i, pc in enumerate(pcs)}   # HER-CONTROL-02, HER-AMB-28
+    return {pc: [i] for i, pc in enumerate(pcs)}                                # HER-CONTROL-01
 
 
 def check_campaign(content, campaign: dict) -> None:

@@ -8,7 +8,7 @@ from domain.games.heredity import RULES
 from tests.support.playout import random_playout
 
 
-@pytest.mark.rule("HER-GEN-06", "HER-CONTROL-01", "HER-CONTROL-02", "HER-CONTROL-03", "HER-CONTROL-04")
+@pytest.mark.rule("HER-GEN-06")
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_playouts_end(players):
     outcomes = set()

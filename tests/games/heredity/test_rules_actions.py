@@ -92,7 +92,7 @@ def test_other_symbols_are_inert():
     assert [f["type"] for f in facts if f["type"] not in ("StackPush", "StackPop", "StackStep")] == ["TokenPlaced", "PcMoved"]
 
 
-@pytest.mark.rule("HER-MOVE-03", "HER-MOVE-04", "HER-AREA-01", "HER-AREA-02", "HER-AREA-05", "HER-DECIDE-05")
+@pytest.mark.rule("HER-MOVE-03", "HER-MOVE-04", "HER-AREA-01", "HER-AREA-05", "HER-DECIDE-05")
 def test_lines_and_paths():
     st = at(game(icons_chapter()), maeve="700:A")
     rejects(st, {"type": "move", "pc": "maeve", "path": ["700:D"], "slots": ["3.e"]}, "HER-MOVE-04")
