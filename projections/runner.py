@@ -14,8 +14,10 @@ While the log is idle nothing is read: on the Redis event store the thread block
 log stream from its position (`LogWaiter.wait_after`, one ``XREAD BLOCK`` on its own
 connection, which an append in any process ends at once); `poke()` ends it too. A wait
 still ends after `idle_timeout` (5 s) as a safety net. On another store (no `log_waiter`)
-the thread polls every `poll_interval`. Read-your-writes (`wait`) waits on the positions
-held in memory, without asking Redis, when the runner runs in this process.
+the thread polls every `poll_interval`. Once woken it lingers `linger` (10 ms) for more
+appends, unless a read is waiting, so one page serves several moves. Read-your-writes
+(`wait`) waits on the positions held in memory, without asking Redis, when the runner runs
+in this process.
 """
 
 from __future__ import annotations
@@ -156,7 +158,8 @@ class ProjectionRunner:
     """Runs projections of `app` in background threads until `stop()`."""
 
     def __init__(self, app: Any, projections: Mapping[str, GameProjection], *, batch_size: int = 200,
-                 poll_interval: float = 0.05, idle_timeout: float = 5.0, compact_finished: bool = True) -> None:
+                 poll_interval: float = 0.05, idle_timeout: float = 5.0, compact_finished: bool = True,
+                 linger: float = 0.01) -> None:
         self.app = app
         self.projections = dict(projections)
         self.batch_size = batch_size
@@ -164,6 +167,10 @@ class ProjectionRunner:
         self.poll_interval = poll_interval
         #: Safety net: the longest idle wait when the log watcher wakes the threads.
         self.idle_timeout = idle_timeout
+        #: After the log grew, wait this long for more appends before reading the page (a
+        #: read that needs the new events ends the wait at once): batches the read side's
+        #: work, so a page and its commit serve several moves even when they come one by one.
+        self.linger = linger
         #: Fold a finished game's events into one compressed record (stores with `compact`).
         self.compact_finished = compact_finished and hasattr(app.recorder, "compact")
         self.errors: dict[str, str] = {}
@@ -235,21 +242,23 @@ class ProjectionRunner:
                     self._progress.notify_all()
                 if moved >= self.batch_size or low is None:
                     continue  # more may be waiting: read on
-            self._idle(low)  # returns at once if the log grew past `low` meanwhile
+            if self._idle(low) and self.linger > 0:  # returns at once if the log grew past `low`
+                self._wake.wait(self.linger)  # let a few more appends join the page, unless a read waits
 
-    def _idle(self, position: int | None) -> None:
-        """Sleep until the log grows past `position` (or a poke, or the idle timeout)."""
+    def _idle(self, position: int | None) -> bool:
+        """Sleep until the log grows past `position` (True), or a poke, or the idle timeout."""
         waiter = self._waiter
         if waiter is None or position is None:
             self._wake.wait(self.poll_interval if waiter is None else 0.05)
-            return
+            return False
         if self._wake.is_set():
-            return
+            return False
         try:
-            waiter.wait_after(position, self.idle_timeout)
+            return waiter.wait_after(position, self.idle_timeout)
         except Exception:  # Redis away: wait a little and go on
             log.debug("projections: waiting for the log failed", exc_info=True)
             self._stop.wait(1.0)
+            return False
 
     def _position(self, name: str) -> int:
         known = self._positions.get(name)

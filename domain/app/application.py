@@ -1,9 +1,13 @@
 """The `GameService`: the eventsourcing Application that creates, plays and undoes games.
 
-A move costs one load (from the in-process aggregate cache, fast-forwarded with one read
-of newer events) plus one append guarded by optimistic concurrency. Commands on one game
-are serialised by a per-game lock in this process; between processes the store's
-optimistic concurrency decides, and a lost race is a `VersionConflict`.
+A move costs one Redis round trip: the append, guarded by optimistic concurrency, of a
+move decided on the in-process cached aggregate (not fast-forwarded first: if another
+process appended meanwhile, the append's version check refuses it, and the command runs
+once more on the aggregate read from the store, so a stale cache costs a retry, never a
+wrong answer). Reads fast-forward the cached aggregate with one read of newer events.
+Commands on one game are serialised by a per-game lock in this process; between
+processes the store's optimistic concurrency decides, and a lost race is a
+`VersionConflict`. Snapshots keep the latest only (``SNAPSHOTS_KEEP=latest``).
 
 Who may see what is decided here (`Caller.viewer`), so the HTTP layer only translates.
 The seed and the token hashes are never part of any answer. Listings of events and of
@@ -74,6 +78,7 @@ class GameService(Application):
     env = {
         "AGGREGATE_CACHE_MAXSIZE": "2000",
         "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
+        "SNAPSHOTS_KEEP": "latest",
     }
 
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
@@ -103,6 +108,8 @@ class GameService(Application):
             game = self.repository.get(key, version=version)
             if game.needs_events:  # from a v1 snapshot: the facts of its moves are in its events
                 game = self._from_events(key, version)
+            if game.state is None:
+                self._restore_state(game)
         except AggregateNotFoundError:
             raise GameNotFound(f"no game {str(key)!r}") from None
         except KeyError as error:
@@ -122,19 +129,55 @@ class GameService(Application):
             self.repository.cache.put(key, game)
         return game
 
+    def _restore_state(self, game: Game) -> None:
+        """After an undo further back than the aggregate's window: refold the effective
+        moves' facts, read from the store (one read)."""
+        effective = set(game.effective_versions())
+        stored = self.events.get(game.id, gt=1, lte=game.version)
+        game.restore([event for event in stored
+                      if type(event).__name__ == "MovePlayed" and event.originator_version in effective])
+
+    def _cached(self, key: uuid.UUID) -> tuple[Game, bool]:
+        """The cached aggregate as it is, without reading the store (False), else loaded (True)."""
+        cache = self.repository.cache
+        if cache is not None:
+            try:
+                game = cache.get(key)
+            except KeyError:
+                pass
+            else:
+                if not game.needs_events:
+                    if game.state is None:
+                        self._restore_state(game)
+                    return game, False
+        return self._load(key), True
+
     def _stored_event(self, game: Game, version: int) -> Any:
         return next(iter(self.events.get(game.id, gt=version - 1, lte=version)))
+
+    def _snapshot_with(self, game: Game) -> dict[str, Any]:
+        """``snapshot=<stored snapshot>`` when the events being saved cross a multiple of
+        `SNAPSHOT_INTERVAL` and the store writes it with the append (one round trip), else {}."""
+        if self.snapshots is None or not getattr(self.snapshots.recorder, "latest_only", False):
+            return {}
+        if not any(event.originator_version % SNAPSHOT_INTERVAL == 0 for event in game.pending_events):
+            return {}
+        if game.state is None:
+            return {}  # refolded from the store after the save; `_take_snapshots` takes it then
+        return {"snapshot": self.snapshots.mapper.to_stored_event(Game.Snapshot.take(game))}
 
     def _take_snapshots(self, processing_event: Any) -> None:
         """Snapshot the aggregate just saved, from memory (the library would rebuild it from
         the store first), every `SNAPSHOT_INTERVAL` versions."""
-        if self.snapshots is None:
-            return
+        if self.snapshots is None or "snapshot" in processing_event.saved_kwargs:
+            return  # none due, or written with the append
         for aggregate in processing_event.aggregates.values():
             if not isinstance(aggregate, Game):
                 continue
             versions = [e.originator_version for e in processing_event.events if e.originator_id == aggregate.id]
             if any(version % SNAPSHOT_INTERVAL == 0 for version in versions):
+                if aggregate.state is None:
+                    self._restore_state(aggregate)
                 self.snapshots.put([Game.Snapshot.take(aggregate)])
 
     @staticmethod
@@ -150,27 +193,42 @@ class GameService(Application):
             return fn(self._load(key))
 
     def _command(self, game_id: str, fn):
-        """Run `fn(game)` on the cached aggregate and save; on any failure forget the copy."""
+        """Run `fn(game)` on the cached aggregate and save; on any failure forget the copy.
+
+        The cached copy is used without reading the store: if another process changed the
+        game, the append is refused (or the expected version differs) and `fn` runs once
+        more on the aggregate as stored; so does any refusal (not your turn, illegal move),
+        which the newer state may not share. Accepted moves cost no read."""
         key = self.parse_id(game_id)
         with self._lock(key):
-            game = self._load(key)
+            game, fresh = self._cached(key)
             try:
-                result = fn(game)
-                if game.pending_events:
-                    self.save(game)
+                return self._run(key, game, fn)
             except (ServiceError, IllegalMove):
-                if game.pending_events:  # refused after a change was made: forget the change
-                    self._evict(key)
-                raise
-            except RecordConflictError:
+                if fresh:
+                    raise
+            return self._run(key, self._load(key), fn)
+
+    def _run(self, key: uuid.UUID, game: Game, fn):
+        try:
+            result = fn(game)
+            if game.pending_events:
+                self.save(game, **self._snapshot_with(game))
+            if game.state is None:  # an undo beyond the aggregate's window
+                self._restore_state(game)
+        except (ServiceError, IllegalMove):
+            if game.pending_events:  # refused after a change was made: forget the change
                 self._evict(key)
-                current = self._load(key).version
-                raise VersionConflict("another request changed this game first; reload and retry",
-                                      current_version=current) from None
-            except BaseException:
-                self._evict(key)
-                raise
-            return result
+            raise
+        except RecordConflictError:
+            self._evict(key)
+            current = self._load(key).version
+            raise VersionConflict("another request changed this game first; reload and retry",
+                                  current_version=current) from None
+        except BaseException:
+            self._evict(key)
+            raise
+        return result
 
     # ---- use cases
 
@@ -369,7 +427,10 @@ class GameService(Application):
         key = self.parse_id(game_id)
         version = self.game(game_id).version
         game = self.repository.get(key, version=version)
-        return self._from_events(key, version) if game.needs_events else game
+        game = self._from_events(key, version) if game.needs_events else game
+        if game.state is None:
+            self._restore_state(game)
+        return game
 
     _MOVED = {"event_log": "projections.event_log.event_log(service, game_id, token, after, limit)",
               "list_games": "ReadSide.list_games(game, status) (projections.game_index)"}

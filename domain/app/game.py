@@ -4,12 +4,19 @@ The aggregate records what happened (`Created`, `MovePlayed`, the undo events) a
 the live state: the fold of the setup facts and the facts of the effective moves. Rules
 run once, at decision time, through the pure kernel (`domain.engine.play`); applying an
 event only folds recorded facts with `evolve`, so a past game replays exactly even after
-a rules fix. After an undo the aggregate refolds its state from the facts it keeps of its
-effective moves: it never needs the store to rebuild itself.
+a rules fix.
+
+The aggregate (and so its snapshot) does not grow with the game's length: the effective
+moves are kept as runs of consecutive (move number, version) pairs, undone versions as
+ranges, Idempotency-Keys for the last `IDEMPOTENCY_KEYS` moves, resolved undo requests
+for the last `RESOLVED_UNDO_REQUESTS`. For undo it keeps a window: the state after move
+`window_base` and the facts of the at most 2 x `WINDOW` effective moves after it; an undo
+into the window refolds from there, by itself. An undo further back leaves `state` None
+and the application refolds the effective moves' facts read from the store (`restore`).
 
 Every event carries ``prev_hash``/``hash`` of the audit chain (`domain.audit`).
 Stored games are forever: events keep their names and fields (new fields get defaults);
-snapshots carry `class_version` and are upcast (`upcast_v1_v2`).
+snapshots carry `class_version` and are upcast (`upcast_v1_v2`, `upcast_v2_v3`).
 """
 
 from __future__ import annotations
@@ -36,6 +43,14 @@ def json_native(value: Any) -> Any:
     return orjson.loads(orjson.dumps(value))
 
 
+#: Idempotency-Keys are remembered for this many of the game's latest moves.
+IDEMPOTENCY_KEYS = 64
+#: Resolved (applied or rejected) undo requests kept; pending ones are all kept.
+RESOLVED_UNDO_REQUESTS = 16
+#: The undo window holds the facts of between WINDOW and 2 x WINDOW effective moves.
+WINDOW = 16
+
+
 def move_digest(move: Any) -> str:
     """A short fingerprint of a move (idempotent retries must repeat the same move)."""
     return hashlib.sha256(orjson.dumps(move, option=orjson.OPT_SORT_KEYS)).hexdigest()
@@ -44,15 +59,35 @@ def move_digest(move: Any) -> str:
 class Game(Aggregate):
     """One game session. Its state is the fold of its setup facts and effective moves."""
 
-    #: 2: each `effective` entry keeps its move's facts (the aggregate refolds itself after
-    #: an undo). Version 1 snapshots lack them: see `upcast_v1_v2`.
-    class_version = 2
+    #: 2: each `effective` entry kept its move's facts. 3: bounded (see the module docstring).
+    class_version = 3
 
     @staticmethod
     def upcast_v1_v2(state: dict) -> None:
-        """A v1 snapshot has no facts in `effective`: mark it, so the application loads the
-        game from its events instead (`needs_events`), which fills them in."""
+        """A v1 snapshot has no facts in `effective` (v3 needs none: see upcast_v2_v3)."""
         state["needs_events"] = True
+
+    @staticmethod
+    def upcast_v2_v3(state: dict) -> None:
+        """The effective-move list becomes runs, undone versions ranges, the memories bounded;
+        the undo window starts empty (an undo right after loading refolds from the store)."""
+        state.pop("needs_events", None)
+        effective = state.pop("effective", [])
+        runs: list[list[int]] = []
+        for entry in effective:
+            _extend_runs(runs, entry["move_no"], entry["version"])
+        state["runs"] = runs
+        state["last_move"] = ({"move_no": effective[-1]["move_no"], "seat": effective[-1]["seat"],
+                               "reveals": effective[-1]["reveals"]} if effective else None)
+        ranges: list[list[int]] = []
+        for version in sorted(state.pop("undone_versions", [])):
+            _extend_ranges(ranges, version)
+        state["undone_ranges"] = ranges
+        state["idempotency"] = _bounded(dict(state.get("idempotency", {})), IDEMPOTENCY_KEYS)
+        state["undo_requests"] = _trim_requests(dict(state.get("undo_requests", {})))
+        state["window"] = []
+        state["window_base"] = state["runs"][-1][0] + state["runs"][-1][2] - 1 if runs else 0
+        state["window_state"] = None
 
     needs_events = False
     #: Bot seats ("seat" -> level); snapshots taken before bots existed lack it.
@@ -86,12 +121,14 @@ class Game(Aggregate):
             game.seat_token_hashes = list(self.seat_token_hashes)
             game.referee_token_hash = self.referee_token_hash
             game.bots = dict(self.bots or {})
-            game.effective = []
-            game.undone_versions = []
+            game.runs = []
+            game.last_move = None
+            game.undone_ranges = []
             game.undo_requests = {}
             game.idempotency = {}
             game.head_hash = self.hash
-            game.refold()
+            game.set_state(game.replay([]))
+            game.window, game.window_base, game.window_state = [], 0, json_native(game.state)
 
     class MovePlayed(Event):
         seat: int
@@ -109,17 +146,21 @@ class Game(Aggregate):
         salt: str = ""
 
         def apply(self, game: "Game") -> None:
-            game.effective.append({"version": self.originator_version, "move_no": self.move_no,
-                                   "seat": self.seat, "reveals": reveals_hidden(self.facts),
-                                   "facts": self.facts})
+            _extend_runs(game.runs, self.move_no, self.originator_version)
+            game.last_move = {"move_no": self.move_no, "seat": self.seat, "reveals": reveals_hidden(self.facts)}
+            game.window.append({**game.last_move, "facts": self.facts})
+            if len(game.window) >= 2 * WINDOW:
+                game.advance_window()
             if self.idempotency_key is not None:
                 game.idempotency[self.idempotency_key] = {
                     "version": self.originator_version, "move_no": self.move_no, "seat": self.seat,
                     "move": move_digest(self.move),
                 }
+                _bounded(game.idempotency, IDEMPOTENCY_KEYS)
             game.head_hash = self.hash
-            # A copy of the facts: evolve may keep references into the state and mutate them.
-            game.set_state(fold(get_rules(game.game_type).evolve, game.state, json_native(self.facts)))
+            if game.state is not None:  # None: a deep undo before, refolded by the application
+                # A copy of the facts: evolve may keep references into the state and mutate them.
+                game.set_state(fold(get_rules(game.game_type).evolve, game.state, json_native(self.facts)))
 
     class UndoRequested(Event):
         request_id: str
@@ -152,11 +193,13 @@ class Game(Aggregate):
         undone_versions: list
 
         def apply(self, game: "Game") -> None:
-            game.effective = [m for m in game.effective if m["move_no"] < self.to_move]
-            game.undone_versions.extend(self.undone_versions)
+            game.runs = _runs_before(game.runs, self.to_move)
+            for version in self.undone_versions:
+                _extend_ranges(game.undone_ranges, version)
             game.undo_requests[self.request_id]["status"] = "applied"
+            game.undo_requests = _trim_requests(game.undo_requests)
             game.head_hash = self.hash
-            game.refold()
+            game.refold_to(self.to_move - 1)
 
     class UndoRejected(Event):
         request_id: str
@@ -164,6 +207,7 @@ class Game(Aggregate):
 
         def apply(self, game: "Game") -> None:
             game.undo_requests[self.request_id]["status"] = "rejected"
+            game.undo_requests = _trim_requests(game.undo_requests)
             game.head_hash = self.hash
 
     # ---- construction
@@ -198,12 +242,58 @@ class Game(Aggregate):
             state = fold(rules.evolve, state, json_native(facts))
         return state
 
-    def refold(self) -> None:
-        """Rebuild the state from the setup and the facts of the effective moves it keeps."""
-        if self.needs_events:  # a v1 snapshot's copy: the application reloads it from its events
+    def refold_to(self, move_no: int) -> None:
+        """The state after effective move `move_no` (an undo): from the window if it reaches
+        back that far, else `state` becomes None and the application refolds from the store."""
+        kept = [entry for entry in self.window if entry["move_no"] <= move_no]
+        self.last_move = {k: kept[-1][k] for k in ("move_no", "seat", "reveals")} if kept else None
+        if self.window_state is not None and move_no >= self.window_base:
+            self.window = kept
+            state = json_native(self.window_state)
+            self.set_state(self.replay_from(state, (entry["facts"] for entry in kept)))
+        else:
+            self.window, self.window_base, self.window_state = [], move_no, None
             self.state = None
-            return
-        self.set_state(self.replay(entry["facts"] for entry in self.effective))
+
+    def advance_window(self) -> None:
+        """Fold the window's oldest `WINDOW` moves into its base state, so it stays bounded."""
+        moved, self.window = self.window[:WINDOW], self.window[WINDOW:]
+        self.window_base = moved[-1]["move_no"]
+        if self.window_state is not None:
+            self.window_state = self.replay_from(self.window_state, (entry["facts"] for entry in moved))
+
+    def replay_from(self, state: dict, move_facts: Iterable[list]) -> dict:
+        evolve = self.rules.evolve
+        for facts in move_facts:
+            state = fold(evolve, state, json_native(facts))
+        return state
+
+    def restore(self, effective_moves: list[Any]) -> None:
+        """Refold the state from the effective moves' `MovePlayed` events, in order (read
+        from the store by the application after a deep undo), and rebuild the undo window."""
+        split = max(0, len(effective_moves) - WINDOW)
+        base = self.replay(event.facts for event in effective_moves[:split])
+        self.window_base = effective_moves[split - 1].move_no if split else 0
+        self.window_state = json_native(base)
+        self.window = [{"move_no": e.move_no, "seat": e.seat, "reveals": reveals_hidden(e.facts), "facts": e.facts}
+                       for e in effective_moves[split:]]
+        last = self.window[-1] if self.window else None
+        self.last_move = {k: last[k] for k in ("move_no", "seat", "reveals")} if last else None
+        self.set_state(self.replay_from(base, (event.facts for event in effective_moves[split:])))
+
+    def effective_versions(self) -> list[int]:
+        """The versions of the effective moves, in order (from the runs)."""
+        return [version + i for _, version, count in self.runs for i in range(count)]
+
+    @property
+    def effective(self) -> list[dict]:
+        """The effective moves as {"move_no", "version"} (derived: tools and tests)."""
+        return [{"move_no": move_no + i, "version": version + i} for move_no, version, count in self.runs
+                for i in range(count)]
+
+    @property
+    def undone_versions(self) -> frozenset:
+        return frozenset(v for first, last in self.undone_ranges for v in range(first, last + 1))
 
     def set_state(self, state: dict) -> None:
         rules = self.rules
@@ -214,7 +304,10 @@ class Game(Aggregate):
 
     @property
     def last_move_no(self) -> int:
-        return self.effective[-1]["move_no"] if self.effective else 0
+        if not self.runs:
+            return 0
+        move_no, _, count = self.runs[-1]
+        return move_no + count - 1
 
     @property
     def status(self) -> str:
@@ -295,8 +388,8 @@ class Game(Aggregate):
         """
         if caller.kind == REFEREE:
             return True
-        last = self.effective[-1]
-        if (to_move == last["move_no"] and last["seat"] == caller.seat
+        last = self.last_move
+        if (last is not None and to_move == last["move_no"] and last["seat"] == caller.seat
                 and not last["reveals"] and not self.finished):
             return True
         return not self.voters(caller.actor)
@@ -335,8 +428,54 @@ class Game(Aggregate):
         if to_move > self.last_move_no:  # an earlier undo already removed those moves
             self._trigger(self.UndoRejected, request_id=request_id, by="stale")
             return
-        undone = [m["version"] for m in self.effective if m["move_no"] >= to_move]
+        undone = [version + i for move_no, version, count in self.runs for i in range(count)
+                  if move_no + i >= to_move]
         self._trigger(self.MovesUndone, request_id=request_id, to_move=to_move, undone_versions=undone)
+
+
+def _extend_runs(runs: list[list[int]], move_no: int, version: int) -> None:
+    """Add effective move `move_no` at `version` to runs of [first move, first version, count]."""
+    if runs:
+        first, at, count = runs[-1]
+        if first + count == move_no and at + count == version:
+            runs[-1][2] += 1
+            return
+    runs.append([move_no, version, 1])
+
+
+def _runs_before(runs: list[list[int]], to_move: int) -> list[list[int]]:
+    """The runs of the moves before `to_move` (an undo)."""
+    kept = []
+    for first, version, count in runs:
+        if first >= to_move:
+            break
+        kept.append([first, version, min(count, to_move - first)])
+    return kept
+
+
+def _extend_ranges(ranges: list[list[int]], version: int) -> None:
+    if ranges and ranges[-1][1] + 1 == version:
+        ranges[-1][1] = version
+    elif not ranges or version > ranges[-1][1]:
+        ranges.append([version, version])
+    elif not any(first <= version <= last for first, last in ranges):  # out of order: rare
+        ranges.append([version, version])
+        ranges.sort()
+
+
+def _bounded(memory: dict, size: int) -> dict:
+    """Drop the oldest entries (insertion order) beyond `size`."""
+    while len(memory) > size:
+        del memory[next(iter(memory))]
+    return memory
+
+
+def _trim_requests(requests: dict) -> dict:
+    """Every pending undo request, and the latest resolved ones."""
+    resolved = [key for key, request in requests.items() if request["status"] != "pending"]
+    for key in resolved[:max(0, len(resolved) - RESOLVED_UNDO_REQUESTS)]:
+        del requests[key]
+    return requests
 
 
 #: Events and snapshots stored before the split name `domain.service:Game...`.

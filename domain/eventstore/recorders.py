@@ -204,15 +204,50 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
-        ids = self._insert(stored_events, kwargs.get("tracking"))
+        """Append; ``snapshot=<StoredEvent>`` also stores the aggregate's latest snapshot
+        (inside the same script for a single event, else right after the append)."""
+        snapshot = kwargs.get("snapshot")
+        ids = self._insert(stored_events, kwargs.get("tracking"), snapshot)
         return ids if self.with_log else None
 
+    def snapshot_batch(self, snapshot: StoredEvent) -> tuple[str, str, int, bytes]:
+        """(index, key, version, batch) of a latest-only snapshot (RedisSnapshotRecorder's layout)."""
+        oid = str(snapshot.originator_id)
+        topic = snapshot.topic.encode()
+        if b"\n" in topic or b"\0" in topic or "\n" in oid:
+            msg = f"Topic {snapshot.topic!r} or id {oid!r} contains a newline or NUL"
+            raise DataError(msg)
+        index = f"{self.key_head}{oid}}}:snapshots"
+        v = snapshot.originator_version
+        if len(snapshot.state) > COMPRESS_SNAPSHOTS_ABOVE:  # a whole game state: compressed
+            batch = pack_compact([(v, topic, snapshot.state)], level=3)
+        else:
+            batch = b"%d %d %s\n\0%s" % (v, len(snapshot.state), topic, snapshot.state)
+        return index, f"{index}:{v}", v, batch
+
     def _insert(
-        self, stored_events: Sequence[StoredEvent], tracking: Tracking | None
+        self, stored_events: Sequence[StoredEvent], tracking: Tracking | None,
+        snapshot: StoredEvent | None = None,
     ) -> list[int] | None:
         n = len(stored_events)
         if n == 1 and tracking is None:
-            return self._insert_one(stored_events[0])
+            return self._insert_one(stored_events[0], snapshot)
+        ids = self._insert_without_snapshot(stored_events, tracking)
+        if snapshot is not None:
+            self._put_snapshot(snapshot)
+        return ids
+
+    def _put_snapshot(self, snapshot: StoredEvent) -> None:
+        index, key, v, batch = self.snapshot_batch(snapshot)
+        try:
+            SNAPSHOT_PUT(self.client, [index, key], [v, batch])
+        except redis.RedisError as e:
+            raise translate(e) from e
+
+    def _insert_without_snapshot(
+        self, stored_events: Sequence[StoredEvent], tracking: Tracking | None
+    ) -> list[int] | None:
+        n = len(stored_events)
         if n == 0 and tracking is None:
             return None if not self.with_log else []
         return self._insert_many(stored_events, tracking)
@@ -309,30 +344,35 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
                 nid += 1
         return [ids[(str(s.originator_id), s.originator_version)] for s in stored_events]
 
-    def _insert_one(self, s: StoredEvent) -> list[int] | None:
+    def _insert_one(self, s: StoredEvent, snapshot: StoredEvent | None = None) -> list[int] | None:
         """The common case (one move of one game), with as little work as possible."""
         oid = str(s.originator_id)
         topic = self._encoded_topics.get(s.topic)
         state = s.state
         if topic is None or "\n" in oid or len(state) > STAGE_ABOVE_BYTES:
-            return self._insert_many([s], None)  # validates, caches, stages
+            ids = self._insert_many([s], None)  # validates, caches, stages
+            if snapshot is not None:
+                self._put_snapshot(snapshot)
+            return ids
         v = s.originator_version
         index = self.key_head + oid + self.key_tail
+        keys: tuple[Any, ...] = (self.seq_key, self.stream_key, index, f"{index}:{v}")
+        args: tuple[Any, ...] = (
+            b"1" if self.with_log else b"0", oid, v, b"%d %d %s\n\0%s" % (v, len(state), topic, state),
+        )
+        if snapshot is not None:
+            sindex, skey, sv, sbatch = self.snapshot_batch(snapshot)
+            keys += (sindex, skey)
+            args += (sv, sbatch)
         try:
-            first = APPEND_ONE(
-                self.client,
-                (self.seq_key, self.stream_key, index, f"{index}:{v}"),
-                (
-                    b"1" if self.with_log else b"0",
-                    oid,
-                    v,
-                    b"%d %d %s\n\0%s" % (v, len(state), topic, state),
-                ),
-            )
+            first = APPEND_ONE(self.client, keys, args)
         except redis.RedisError as e:
             raise translate(e) from e
         if first < 0:  # not above the aggregate's head: conflict or insert below it
-            return self._insert_many([s], None)
+            ids = self._insert_many([s], None)
+            if snapshot is not None:
+                self._put_snapshot(snapshot)
+            return ids
         return [first] if self.with_log else None
 
     def select_events(
@@ -418,7 +458,11 @@ class RedisSnapshotRecorder(RedisAggregateRecorder):
     A snapshot holds the whole aggregate, so keeping every one made a long game's
     snapshots grow with the square of its length. Reads are those of any aggregate
     recorder; a historical version below the latest snapshot is rebuilt from events.
+    An application may instead hand the snapshot to the append (``snapshot=``, see
+    `RedisAggregateRecorder.insert_events`), which writes it in the same script.
     """
+
+    latest_only = True
 
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -428,21 +472,8 @@ class RedisSnapshotRecorder(RedisAggregateRecorder):
             oid = str(s.originator_id)
             if oid not in latest or s.originator_version > latest[oid].originator_version:
                 latest[oid] = s
-        for oid, s in latest.items():
-            topic = s.topic.encode()
-            if b"\n" in topic or b"\0" in topic or "\n" in oid:
-                msg = f"Topic {s.topic!r} or id {oid!r} contains a newline or NUL"
-                raise DataError(msg)
-            index = self.key_head + oid + self.key_tail
-            v = s.originator_version
-            if len(s.state) > COMPRESS_SNAPSHOTS_ABOVE:  # a whole game state: compressed
-                batch = pack_compact([(v, topic, s.state)], level=3)
-            else:
-                batch = b"%d %d %s\n\0%s" % (v, len(s.state), topic, s.state)
-            try:
-                SNAPSHOT_PUT(self.client, [index, f"{index}:{v}"], [v, batch])
-            except redis.RedisError as e:
-                raise translate(e) from e
+        for s in latest.values():
+            self._put_snapshot(s)
         return None
 
 

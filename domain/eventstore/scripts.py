@@ -103,6 +103,8 @@ return first
 
 # The common case, one event of one aggregate without tracking, with fewer arguments.
 # KEYS: seq, stream, index, batch key. ARGV: with_log, originator id, version, batch.
+# Optionally the aggregate's latest snapshot in the same call (no round trip of its own):
+# KEYS[5], KEYS[6] = snapshot index and key, ARGV[5], ARGV[6] = its version and batch.
 APPEND_ONE_LUA = r"""
 local top = redis.call('ZREVRANGE', KEYS[3], 0, 0, 'WITHSCORES')
 local v = ARGV[3]
@@ -111,6 +113,16 @@ if top[2] and tonumber(v) <= tonumber(top[2]) then
 end
 redis.call('ZADD', KEYS[3], v, v)
 redis.call('SET', KEYS[4], ARGV[4])
+if ARGV[5] then  -- the aggregate's snapshot, the latest only (as SNAPSHOT_PUT_LUA)
+  local sindex = KEYS[5]
+  local stop = redis.call('ZREVRANGE', sindex, 0, 0, 'WITHSCORES')
+  if not (stop[2] and tonumber(ARGV[5]) <= tonumber(stop[2])) then
+    for _, m in ipairs(redis.call('ZRANGE', sindex, 0, -1)) do redis.call('UNLINK', sindex .. ':' .. m) end
+    redis.call('DEL', sindex)
+    redis.call('ZADD', sindex, ARGV[5], ARGV[5])
+    redis.call('SET', KEYS[6], ARGV[6])
+  end
+end
 if ARGV[1] == '1' then
   local first = redis.call('INCRBY', KEYS[1], 1)
   redis.call('XADD', KEYS[2], first .. '-0', 'o', ARGV[2], 'c', '1', 'm', v)
