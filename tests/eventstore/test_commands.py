@@ -121,7 +121,7 @@ def test_an_accepted_move_costs_one_round_trip_and_at_most_four_commands_in_all(
         for i, n in enumerate(range(2 + MOVES, 2 + 2 * MOVES)):
             move(n)
             read_side.runner.wait(base + i + 1, timeout=10)  # settled (in memory: no command)
-            time.sleep(0.02)  # the follower back in its wait: the next move is counted alone
+            time.sleep(0.05)  # the follower back in its wait: the next move is counted alone
         time.sleep(0.3)
         monitor.stop()
         stats = client.info("commandstats")
