@@ -333,12 +333,14 @@ def test_an_idle_runner_reads_nothing_and_wakes_on_a_new_event(client, read_side
     sent = time.monotonic()
     game.move(0, {"type": "add", "amount": 1})
     positions = {name: 0 for name in runner.projections}
-    while time.monotonic() - sent < 3.0:
+    while time.monotonic() - sent < runner.idle_timeout + 1.0:
         positions = {name: runner.position(name) for name in runner.projections}
         if all(p > head for p in positions.values()):
             break
         time.sleep(0.002)
     latency = time.monotonic() - sent
     assert all(p > head for p in positions.values()), positions
-    assert latency < 1.0, f"the runner took {latency:.3f}s to apply a new event"
+    # Woken by the append, not by the safety net; the margin is generous because a loaded
+    # machine (CI on 2 cores) can take seconds to schedule the threads at all.
+    assert latency < runner.idle_timeout - 1.0, f"the runner took {latency:.3f}s to apply a new event"
     assert reads["log"] > before["log"]
