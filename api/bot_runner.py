@@ -7,6 +7,10 @@ bot must act is found and played on. Bots think off the request path (here), thr
 play path as people (`GameService.play_bot`, actor ``bot:<level>``). Several servers on one store
 may each run one: the game's optimistic concurrency lets one move through, the others look again.
 
+When the read side's follower runs in the same process (`attach`), the runner takes the pages
+of events that follower read instead of reading the log itself (no Redis command of its own per
+move), and reads the log only every `SAFETY_SECONDS` as a safety net.
+
 `HEIRLOOM_BOTS=off` disables it (a process that only serves reads, or tests that drive bots).
 """
 
@@ -15,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -24,6 +29,8 @@ GAME_TOPIC = ":Game."
 CREATED = "Game.Created"
 
 log = logging.getLogger("heirloom.bots")
+
+SAFETY_SECONDS = 5.0
 
 
 class BotRunner:
@@ -42,6 +49,39 @@ class BotRunner:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._waiter: Any = None
+        self._feed: Any = None  # the projections' runner in this process, when attached
+        self._fed = threading.Event()
+        self._fed_dirty: dict[str, None] = {}
+        self._fed_lock = threading.Lock()
+        self._read_at = 0.0
+
+    def attach(self, projections_runner: Any) -> None:
+        """Take the pages of events the read side's follower reads (see the module docstring)."""
+        self._feed = projections_runner
+        projections_runner.listeners.append(self._on_page)
+
+    def _on_page(self, events: list[Any]) -> None:
+        with self._fed_lock:
+            for event in events:
+                game_id = str(event.originator_id)
+                if type(event).__name__ == "Created" and getattr(event, "bots", None):
+                    self.games[game_id] = dict(event.bots)
+                if game_id in self.games:
+                    self._fed_dirty[game_id] = None
+        self._fed.set()
+
+    def _next_dirty(self) -> list[str]:
+        """The games to look at: from the follower's pages when it runs here, else the log."""
+        feed = self._feed
+        if feed is None or not feed.running or self.position == 0:
+            return self.read_log()
+        if not self._fed.wait(SAFETY_SECONDS) or time.monotonic() - self._read_at > SAFETY_SECONDS:
+            self._fed.clear()
+            return self.read_log()  # the safety net (pages the follower handled one by one)
+        self._fed.clear()
+        with self._fed_lock:
+            dirty, self._fed_dirty = list(self._fed_dirty), {}
+        return dirty
 
     def start(self) -> "BotRunner":
         make_waiter = getattr(self.service.recorder, "log_waiter", None)
@@ -67,12 +107,12 @@ class BotRunner:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                dirty = self.read_log()
+                dirty = self._next_dirty()
                 for game_id in dirty:
                     if self._stop.is_set():
                         break
                     self.act(game_id)
-                if not dirty:
+                if not dirty and (self._feed is None or not self._feed.running or self.position == 0):
                     self._idle()
             except Exception as error:  # noqa: BLE001 - the thread must outlive a bad moment of the store
                 log.warning("bot runner: %s", error)
@@ -88,6 +128,7 @@ class BotRunner:
     def read_log(self) -> list[str]:
         """Read the notifications after `position`; the ids of games with bots that changed."""
         dirty: dict[str, None] = {}
+        self._read_at = time.monotonic()
         while True:
             notes = self.service.recorder.select_notifications(self.position, self.batch_size,
                                                                inclusive_of_start=False)
@@ -131,6 +172,9 @@ def install_bots(app: Any) -> BotRunner | None:
         return None
     runner = BotRunner(app.state.service)
     app.state.bots = runner
+    read_side = getattr(app.state, "projections", None)
+    if read_side is not None and not getattr(read_side, "external", False):
+        runner.attach(read_side.runner)
     previous = app.router.lifespan_context
 
     @asynccontextmanager

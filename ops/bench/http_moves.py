@@ -78,6 +78,27 @@ def load(kind: str, url: str, clients: int, seconds: float) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def commands_per_move(redis_url: str, heirloom: str) -> None:
+    """Redis commands per accepted move through the whole server, read side and bots included
+    (INFO commandstats of our own Redis: it counts the commands run inside scripts too)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    time.sleep(1.0)  # the read side settles
+    client.config_resetstat()
+    result = load("http-moves", heirloom, 1, 3.0)
+    time.sleep(1.0)
+    stats = {k[len("cmdstat_"):]: v["calls"] for k, v in client.info("commandstats").items()}
+    client.close()
+    moves = max(1, result["requests"])
+    sent = stats.get("evalsha", 0) + stats.get("xread", 0) + stats.get("sort", 0)
+    total = sum(v for k, v in stats.items() if k not in ("config|resetstat", "info"))
+    print(f"Redis commands per accepted move over HTTP (1 client, {moves} moves, read side settled): "
+          f"EVALSHA {stats.get('evalsha', 0) / moves:.2f}, XREAD {stats.get('xread', 0) / moves:.2f} "
+          f"(sent: {sent / moves:.2f}); with the commands inside scripts: {total / moves:.2f}")
+    print(verdict("Redis commands sent per accepted move", sent / moves, 4.0, False))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -89,6 +110,7 @@ def main() -> int:
         try:
             load("http-moves", heirloom, 2, 1.0)  # warm up both
             load("http-bare", bare, 2, 1.0)
+            commands_per_move(redis_url, heirloom)
             for clients in [int(c) for c in args.clients.split(",")]:
                 rows: dict[str, list[dict]] = {"bare": [], "moves": []}
                 for r in range(args.rounds):
