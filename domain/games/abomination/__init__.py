@@ -21,7 +21,10 @@ from .view import view as _view
 
 class Abomination:
     meta = GameMeta(name="abomination", title="Abomination: The Heir of Frankenstein", min_players=2,
-                    max_players=4, cooperative=False, content_version="1")
+                    max_players=4, cooperative=False, content_version="1", hidden_information=True, chance=True,
+                    simultaneous=True,  # the Lab phase: every seat acts at once
+                    blurb="Rival scientists in 1819 Paris scour morgues and markets for parts, "
+                          "racing to stitch a creature together and throw the switch.")
 
     def initial_state(self, players, options):
         return _initial_state(players, options)
@@ -41,7 +44,7 @@ class Abomination:
             return Decision.single(rec["seat"], f"{rec['kind']} decision")
         if state["phase"] == "city":
             return Decision.single(state["active"], "place a meeple")
-        if state["phase"] == "lab":
+        if state["phase"] == "lab":  # ABOM-LAB-01: everyone at once, commands in any order
             return Decision.simultaneous([s for s in range(state["n"]) if not state["p"][s]["done"]],
                                          "lab: build, throw the switch, preserve, then done")
         return Decision.nobody("waiting")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from domain.engine import ContentError, load_toml, require, require_one_of, require_unique_ids
 
-STAGES = ["I", "II", "III", "IV"]
-TYPES = ["blood", "bone", "organ", "muscle", "animal"]
+STAGES = ["I", "II", "III", "IV"]  # ABOM-MATERIALS-04: I freshest, IV most decayed, in this order
+TYPES = ["blood", "bone", "organ", "muscle", "animal"]  # ABOM-MATERIALS-01: the 5 material types
 STAGED = ["blood", "organ", "muscle", "animal"]
 ATTRS = ["humanity", "reputation", "expertise"]
 PARTS = ["head", "torso", "arm", "leg"]

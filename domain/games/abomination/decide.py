@@ -27,7 +27,7 @@ def d_pending(turn, seat, move, rec):
     st = turn.state
     p = st["p"][seat]
     rest = rec["rest"]
-    if kind == "cadaver":  # ABOM-CADAVER-01..06
+    if kind == "cadaver":  # ABOM-CADAVER-01, ABOM-CADAVER-02, ABOM-CADAVER-03, ABOM-CADAVER-04, ABOM-CADAVER-05, ABOM-CADAVER-06
         card, option = move.get("card"), move.get("option")
         if card not in rec["cards"]:
             raise IllegalMove("ABOM-CADAVER-01", f"card must be one of {rec['cards']}")
@@ -39,7 +39,7 @@ def d_pending(turn, seat, move, rec):
             [seat, {"op": "_cadaver", "card": card, "option": option}],
             [seat, {"op": "_bottom", "deck": rec["deck"], "card": card}]]
         return resume(turn, rest, front)
-    if kind == "meeple":  # D-22/D-23, AMB-47: the owner picks which meeple is promoted or lost
+    if kind == "meeple":  # D-22/D-23, ABOM-AMB-47: the owner picks which meeple is promoted or lost
         zone = move.get("zone")
         if zone not in rec["zones"]:
             raise IllegalMove("ABOM-ATTR-09" if rec["action"] == "lose" else "ABOM-ATTR-06",
@@ -47,7 +47,7 @@ def d_pending(turn, seat, move, rec):
         turn.emit("PendingPopped")
         do_meeple(turn, seat, rec["action"], rec["meeple"], zone, rec["icon"])
         return resume(turn, rest, [])
-    if kind == "discard":  # D-21, AMB-41: the owner picks the cubes discarded above 15
+    if kind == "discard":  # D-21, ABOM-AMB-41: the owner picks the cubes discarded above 15
         material = move.get("material")
         if material not in rec["types"]:
             raise IllegalMove("ABOM-MATERIALS-05", f"discard one of {rec['types']} from stage {rec['stage']}")
@@ -59,7 +59,7 @@ def d_pending(turn, seat, move, rec):
         turn.emit("PendingPopped")
         turn.emit("NothingHappens", seat=seat, why="declined")
         return resume(turn, rest, [])
-    if kind == "draw":  # ABOM-CARDS-02..04
+    if kind == "draw":  # ABOM-CARDS-02, ABOM-CARDS-03, ABOM-CARDS-04
         card = move.get("card")
         if rec["source"] == "deck":  # H-02: drawn blind; naming a card would probe the deck order
             if card is not None:
@@ -82,7 +82,7 @@ def d_pending(turn, seat, move, rec):
                   private_to=[seat] if rec["source"] == "deck" else None,
                   public={"seat": seat, "deck": rec["deck"], "source": rec["source"]})
         return resume(turn, rest, [])
-    if kind == "hire":  # AMB-37
+    if kind == "hire":  # ABOM-AMB-37
         card = move.get("card")
         if card not in rec["cards"]:
             raise IllegalMove("ABOM-CARDS-05", f"card must be one of {rec['cards']}")
@@ -107,7 +107,7 @@ def d_pending(turn, seat, move, rec):
         turn.emit("PendingPopped")
         turn.emit("EntryChosen", seat=seat, choice=i, label=choices[i]["label"])
         return resume(turn, rest, [[seat, {"op": "_entry", "entry": choices[i]["next"]}]])
-    if kind == "choose_target":  # ABOM-EVENT-14/15
+    if kind == "choose_target":  # ABOM-EVENT-14, ABOM-EVENT-15
         target = move.get("target")
         if target not in rec["candidates"]:
             raise IllegalMove("ABOM-EVENT-15", f"the target must be one of {rec['candidates']}")
@@ -138,7 +138,7 @@ def d_pending(turn, seat, move, rec):
 
 # ---------------------------------------------------------------- city
 def d_place(turn, seat, move):
-    """ABOM-CITY-02..07, PLACE-*, BUMP-*, EVENT-09/10, PLACE-05."""
+    """ABOM-CITY-02, ABOM-CITY-03, ABOM-CITY-04, ABOM-CITY-05, ABOM-CITY-06, ABOM-CITY-07, PLACE-*, BUMP-*, ABOM-EVENT-09, ABOM-EVENT-10, ABOM-PLACE-05."""
     st = turn.state
     kind, sid = move.get("kind"), move.get("space")
     err = flow.check_place(st, seat, kind, sid)[0]
@@ -159,7 +159,7 @@ def d_place(turn, seat, move):
 
 
 def d_play(turn, seat, move):
-    """ABOM-CARDS-05/06, AMB-54: a held card at its timing; effect + icons, then to the bottom."""
+    """ABOM-CARDS-05, ABOM-CARDS-06, ABOM-AMB-54: a held card at its timing; effect + icons, then to the bottom."""
     st = turn.state
     p = st["p"][seat]
     card = move.get("card")
@@ -216,7 +216,7 @@ def d_roll(turn, seat, move, rng):
     roll = p["roll"]
     kind = move["type"]
     stage = roll["stage"]
-    if kind == "mitigate" and stage == "mitigate":  # ABOM-CARDS-07/08
+    if kind == "mitigate" and stage == "mitigate":  # ABOM-CARDS-07, ABOM-CARDS-08
         card, die = move.get("card"), move.get("die")
         if card not in p["hands"]["research"]:
             raise IllegalMove("ABOM-CARDS-07", "play a research card you hold")

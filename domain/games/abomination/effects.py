@@ -68,7 +68,7 @@ def apply(turn, seat, eff, queue):
         n = max(eff["n"], -p["francs"])
         if n:
             turn.emit("Francs", seat=seat, n=n)
-    elif op == "attribute":
+    elif op == "attribute":  # ABOM-ATTR-03: a HUMANITY_GAIN / HUMANITY_LOSS raises / lowers Humanity
         move_dial(turn, seat, eff["attr"], eff["n"], queue)
     elif op == "gainMaterials":
         gain_materials(turn, seat, eff["items"], queue)
@@ -155,9 +155,10 @@ def stage_total(p, stage):
 
 
 def gain_materials(turn, seat, gained, queue=None):
-    """ABOM-MATERIALS-02/03/05: staged cubes on their stage, bone in the bone space, cap 15 per stage.
+    """ABOM-MATERIALS-06: from the general supply (spent and discarded ones go back to it, by evolve).
+    ABOM-MATERIALS-02, ABOM-MATERIALS-03, ABOM-MATERIALS-05: staged cubes on their stage, bone in the bone space, cap 15 per stage.
 
-    The owner picks the cubes discarded above 15 (AMB-41), one at a time, when the stage holds several
+    The owner picks the cubes discarded above 15 (ABOM-AMB-41), one at a time, when the stage holds several
     types; called without a queue (tests), the excess comes from the cubes just gained.
     """
     turn.emit("MaterialsGained", seat=seat, items=[dict(i) for i in gained])
@@ -206,7 +207,7 @@ def finish_icon(turn, icon, ok, zone=None):
 
 
 def gain_assistant(turn, seat):
-    """ABOM-ATTR-05."""
+    """ABOM-ATTR-05; ABOM-CITY-09: onto the character card, so it may be placed later this City phase."""
     if turn.state["p"][seat]["reserve"]["assistant"] > 0:
         turn.emit("MeepleMoved", seat=seat, kind="assistant", src="reserve", dst="card")
         return True
@@ -215,7 +216,7 @@ def gain_assistant(turn, seat):
 
 
 def promote(turn, seat, queue=None, icon=None):
-    """ABOM-ATTR-06, AMB-47: the owner picks an assistant (card or placed); a reserve scientist takes its place."""
+    """ABOM-ATTR-06, ABOM-AMB-47: the owner picks an assistant (card or placed); a reserve scientist takes its place."""
     st = turn.state
     p = st["p"][seat]
     zones = (["card"] if p["card"]["assistant"] else []) + placed_of(st, seat, "assistant")
@@ -256,7 +257,7 @@ def demote(turn, seat, zone):
 
 
 def lose_assistant(turn, seat, queue=None, icon=None):
-    """ABOM-ATTR-09 / AMB-53 / AMB-47: an assistant on the card; else one placed (owner picks); else a scientist
+    """ABOM-ATTR-09 / ABOM-AMB-53 / ABOM-AMB-47: an assistant on the card; else one placed (owner picks); else a scientist
     (card first, then a placed one the owner picks); else nothing."""
     st = turn.state
     p = st["p"][seat]
@@ -296,7 +297,7 @@ def crossed(attr, old, new):
 
 
 def move_dial(turn, seat, attr, n, queue=None):
-    """ABOM-ATTR-02/04/13/14: move a dial (clamped, AMB-16); the icons passed resolve or undo one at a time,
+    """ABOM-ATTR-02, ABOM-ATTR-04, ABOM-ATTR-13, ABOM-ATTR-14: move a dial (clamped, ABOM-AMB-16); the icons passed resolve or undo one at a time,
     each before the rest of the queue (a cascade resolves depth-first)."""
     p = turn.state["p"][seat]
     old = p["attr"][attr]
@@ -327,11 +328,12 @@ def icon_step(turn, seat, eff, queue):
         elif kind == "BLUE_DIE":
             turn.emit("BlueDie", seat=seat, n=1)
         turn.emit("IconResolved", **icon, ok=ok, zone=None, undo=False)
-        if kind in ("GAIN_REPUTATION", "LOSE_REPUTATION"):
+        if kind in ("GAIN_REPUTATION", "LOSE_REPUTATION"):  # ABOM-ATTR-07, ABOM-ATTR-08
             queue[:0] = [[seat, {"op": "attribute", "attr": "reputation", "n": 1 if kind == "GAIN_REPUTATION" else -1}]]
+        # ABOM-ATTR-12: a VP(n) icon does nothing now; `reached` (evolve) keeps it for final scoring
         return False
     record = turn.state["p"][seat]["icons"][attr].get(str(eff["at"]))
-    ok = bool(record and record["ok"])  # AMB-15: an effect never resolved is not undone
+    ok = bool(record and record["ok"])  # ABOM-AMB-15: an effect never resolved is not undone
     turn.emit("IconResolved", **icon, ok=ok, zone=None, undo=True)
     if not ok:
         return False

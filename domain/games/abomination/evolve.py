@@ -152,7 +152,7 @@ def evolve(state, f):
         p["decay"][f["stage"]][f["material"]] -= f["count"]
         p["preserved"][f["material"]] += f["count"]
         p["labStep"] = 2
-    elif t == "Decayed":
+    elif t == "Decayed":  # ABOM-DECAY-06, ABOM-PRESERVE-04: bone and preserved materials are not on the track
         P[f["seat"]]["decay"] = copy_state(f["track"])
     elif t == "JarGained":
         P[f["seat"]]["jars"].append(f["charged"])
@@ -165,9 +165,9 @@ def evolve(state, f):
                 todo -= 1
     elif t == "IceGained":
         P[f["seat"]]["ice"].append("solid")
-    elif t == "IceAged":
+    elif t == "IceAged":  # ABOM-DECAY-08: solid -> half-melted, half-melted -> back to the supply
         P[f["seat"]]["ice"] = ["half" for b in P[f["seat"]]["ice"] if b == "solid"]
-    elif t == "PartBuilt":
+    elif t == "PartBuilt":  # ABOM-BUILD-09: a new muscle-side part; ABOM-BUILD-10: turned to skin, damage kept
         p = P[f["seat"]]
         if f["side"] == "muscle":
             p["parts"].append({"type": f["part"], "side": "muscle", "damage": 0, "alive": False})
@@ -242,7 +242,7 @@ def evolve(state, f):
     elif t == "ObjectiveClaimed":
         state["claimed"][f["objective"]] = f["seat"]
         state.get("labReached", {}).pop(f["objective"], None)
-    elif t == "ObjectiveReached":  # AMB-45(b): met during the Lab phase, claimed at its end
+    elif t == "ObjectiveReached":  # ABOM-AMB-45(b): met during the Lab phase, claimed at its end
         reached = state.setdefault("labReached", {}).setdefault(f["objective"], [])
         if f["seat"] not in reached:
             reached.append(f["seat"])

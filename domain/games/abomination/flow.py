@@ -47,7 +47,7 @@ def location_mod(st, location, kind):
 
 
 def check_place(st, seat, kind, sid):
-    """ABOM-CITY-02/03/07, PLACE-01..03, BUMP-01..05. Returns (error|None, franc_cost, bump_slot, bump_cost)."""
+    """ABOM-CITY-02, ABOM-CITY-03, ABOM-CITY-07, ABOM-PLACE-01, ABOM-PLACE-02, ABOM-PLACE-03, ABOM-BUMP-01, ABOM-BUMP-02, ABOM-BUMP-03, ABOM-BUMP-04, ABOM-BUMP-05. Returns (error|None, franc_cost, bump_slot, bump_cost)."""
     d, owner = space_def(sid)
     if d is None:
         return ("ABOM-CITY-02", f"there is no space {sid!r}"), 0, None, 0
@@ -61,7 +61,9 @@ def check_place(st, seat, kind, sid):
         return ("ABOM-EVENT-04", f"an event closes {d['location']} this round"), 0, None, 0
     cost = max(0, d["francCost"] + sum(m.get("value", 0) for m in location_mod(st, d["location"], "extraCost")))
     slot, bump_cost = None, 0
-    if sid in st["spaces"]:
+    if sid in st["spaces"]:  # ABOM-PLACE-06: one meeple per space, so an occupied space means a bump
+        # ABOM-BUMP-06: slots and costs from the track of this player count; ABOM-BUMP-07: a bumped meeple
+        # stays on its slot (not on the card) until Reset
         free = [i for i, occ in enumerate(st["bump"]) if occ is None]
         if not free:
             return ("ABOM-BUMP-04", "the bump track is full: the occupied space cannot be taken"), cost, None, 0
@@ -105,7 +107,7 @@ def internal(turn, seat, eff, queue):
         next_city_turn(turn, st["first"], include_start=True)
     elif op == "_endTurn":
         next_city_turn(turn, seat, include_start=False)
-    elif op == "_bottom":
+    elif op == "_bottom":  # ABOM-CARDS-01: no discard piles; a used card goes under its deck
         turn.emit("CardToBottom", deck=eff["deck"], card=eff["card"])
     elif op == "_entry":
         entry = C.entries[eff["entry"]]
@@ -137,13 +139,13 @@ def internal(turn, seat, eff, queue):
 
 
 def trigger_encounter(turn, card, holder, placer, entry, queue):
-    """ABOM-EVENT-09/12: announced and resolved for the placer, then to the bottom of the event deck."""
+    """ABOM-EVENT-09, ABOM-EVENT-12: announced and resolved for the placer, then to the bottom of the event deck."""
     turn.emit("EncounterTriggered", card=card, holder=holder, placer=placer, entry=entry)
     queue[:0] = [[placer, {"op": "_entry", "entry": entry}], [placer, {"op": "_bottom", "deck": "event", "card": card}]]
 
 
 def place_cost(turn, seat, eff, queue):
-    """ABOM-PLACE-05 / AMB-25: after any encounter, pay the bump, then the franc cost, then place."""
+    """ABOM-PLACE-05 / ABOM-AMB-25: after any encounter, pay the bump, then the franc cost, then place."""
     st = turn.state
     sid, kind = eff["space"], eff["kind"]
     err, cost, slot, bump_cost = check_place(st, seat, kind, sid)
@@ -174,7 +176,7 @@ def face_of(card, rnd):
 
 
 def start_round(turn):
-    """ABOM-EVENT-01..08, 18..20: the first player draws the top event card."""
+    """ABOM-EVENT-01, ABOM-EVENT-02, ABOM-EVENT-03, ABOM-EVENT-04, ABOM-EVENT-05, ABOM-EVENT-06, ABOM-EVENT-07, ABOM-EVENT-08, 18..20: the first player draws the top event card."""
     st = turn.state
     rnd = st["captain"]
     turn.emit("PhaseStarted", phase="event", round=rnd)
@@ -186,10 +188,10 @@ def start_round(turn):
             i, face = face_of(C.events[cid], rnd)
             turn.emit("EventDrawn", card=cid, face=i, kind="event", title=face["title"], modifiers=face["modifiers"])
             if face["lightningStorm"]:
-                turn.emit("StormStruck")
+                turn.emit("StormStruck")  # ABOM-EVENT-19: every jar turns charged (evolve)
             if face["execution"]:
                 k = 1 if st["n"] == 2 else 2
-                turn.emit("Execution", cards=st["decks"]["publicSquare"][:k])
+                turn.emit("Execution", cards=st["decks"]["publicSquare"][:k])  # ABOM-EVENT-18
             queue += items(first, face["immediate"])
         else:
             i, face = face_of(C.encounters[cid], rnd)
@@ -221,7 +223,7 @@ def target_step(turn, eff, queue):
     card = eff["card"]
     face = C.encounters[card]["faces"][eff["face"]]
     candidates = target_candidates(st, face)
-    if not candidates:  # AMB-28
+    if not candidates:  # ABOM-AMB-28
         turn.emit("NothingHappens", seat=st["first"], why="nobody meets the encounter's condition")
         turn.emit("CardToBottom", deck="event", card=card)
         return False
@@ -243,7 +245,7 @@ def after_target(turn, target, card, entry, queue):
 
 # ---------------------------------------------------------------- city phase
 def next_city_turn(turn, start, include_start):
-    """ABOM-CITY-01/05/06/08, AMB-22: next seat clockwise that can place; else the Lab phase."""
+    """ABOM-CITY-01, ABOM-CITY-05, ABOM-CITY-06, ABOM-CITY-08, ABOM-AMB-22: next seat clockwise that can place; else the Lab phase."""
     st = turn.state
     n = st["n"]
     order = [(start + k) % n for k in (range(n) if include_start else range(1, n + 1))]
@@ -260,7 +262,7 @@ def next_city_turn(turn, start, include_start):
 
 # ---------------------------------------------------------------- lab end, reset, end
 def end_lab(turn):
-    """ABOM-LAB-07, ENDGAME-02/03: objectives, then the alive-monster check, then Reset."""
+    """ABOM-LAB-07, ABOM-ENDGAME-02, ABOM-ENDGAME-03: objectives, then the alive-monster check, then Reset."""
     check_objectives(turn, only_in_game=True)
     st = turn.state
     if any(full_monster(p) for p in st["p"]):
@@ -278,7 +280,8 @@ def full_monster(p):
 
 
 def decayed_track(track):
-    """ABOM-DECAY-02..04: stage IV and blood at II discarded, then I-III move one stage right."""
+    """ABOM-DECAY-02, ABOM-DECAY-03, ABOM-DECAY-04: stage IV and blood at II discarded, then I-III move one stage
+    right; ABOM-DECAY-05: the discards come first, so what moves into IV (or blood into II) stays a round."""
     new = {s: {t: 0 for t in track[s]} for s in STAGES}
     discarded = {t: track["IV"][t] for t in track["IV"]}
     discarded["blood"] += track["II"]["blood"]
@@ -291,7 +294,13 @@ def decayed_track(track):
 
 
 def reset(turn):
-    """ABOM-RESET-01..09."""
+    """ABOM-RESET-01, ABOM-RESET-02, ABOM-RESET-03, ABOM-RESET-04, ABOM-RESET-05, ABOM-RESET-06, ABOM-RESET-07,
+    ABOM-RESET-08, ABOM-RESET-09. ABOM-DECAY-01 (only players without ice decay), ABOM-DECAY-07 (ice: no decay at
+    all), ABOM-PRESERVE-05 (nothing here moves preserved materials back), ABOM-EVENT-11 (held encounters stay),
+    ABOM-SWITCH-15 (damage and alive markers stay), ABOM-SWITCH-16 (uncharged jars stay uncharged),
+    ABOM-BUMP-08 (the bump track empties only here, with the meeples), ABOM-CITY-10 (placed meeples stay until
+    step 3), ABOM-ROUND-03 (the round follows the Captain), ABOM-ROUND-04 (straight into the next Event phase),
+    ABOM-ENDGAME-04 (12 rounds at most)."""
     st = turn.state
     turn.emit("PhaseStarted", phase="reset", round=st["round"])
     for seat, p in enumerate(st["p"]):  # step 1 decay
@@ -321,7 +330,7 @@ def reset(turn):
 
 
 def end_game(turn, reason):
-    """ABOM-ENDGAME-01/02/05 and final scoring (ABOM-SCORE, ABOM-OBJECTIVE-04)."""
+    """ABOM-ENDGAME-01, ABOM-ENDGAME-02, ABOM-ENDGAME-05 and final scoring (ABOM-SCORE, ABOM-OBJECTIVE-04)."""
     turn.emit("GameEnded", reason=reason)
     check_objectives(turn, only_in_game=False)
     final, winners = final_scores(turn.state)
@@ -349,7 +358,7 @@ def meeting(st, oid):
 
 
 def after_effect(turn):
-    """ABOM-OBJECTIVE-02, AMB-45: "primero en alcanzar" (first to reach). Outside the Lab phase the first
+    """ABOM-OBJECTIVE-02, ABOM-AMB-45: "primero en alcanzar" (first to reach). Outside the Lab phase the first
     to meet an in-game objective claims it at once; in the simultaneous Lab phase every seat that meets
     it at any moment is noted (ObjectiveReached) and the claim is settled at the phase's end, so a
     player who reaches the mark and drops below it again before the end keeps their claim."""
@@ -367,7 +376,7 @@ def after_effect(turn):
 
 
 def check_objectives(turn, only_in_game):
-    """ABOM-OBJECTIVE-01, -03, -04, AMB-45: one holder each; ties settled by the final tie-breakers."""
+    """ABOM-OBJECTIVE-01, -03, -04, ABOM-AMB-45: one holder each; ties settled by the final tie-breakers."""
     st = turn.state
     for oid in st["objectives"]:
         if oid in st["claimed"]:
@@ -385,4 +394,4 @@ def check_objectives(turn, only_in_game):
             meet = [s for s in seats if stat(st, s, cond["stat"]) == best] if best > 0 else []
         if meet:
             winner = max(meet, key=lambda s: tiebreak_key(st, s))
-            turn.emit("ObjectiveClaimed", seat=winner, objective=oid)
+            turn.emit("ObjectiveClaimed", seat=winner, objective=oid)  # ABOM-OBJECTIVE-03: one holder, for good

@@ -34,7 +34,7 @@ def check_build(st, seat, move):
         if index not in targets:
             raise IllegalMove("ABOM-BUILD-03", f"skin needs a muscle-side {part} on your table")
     req = requirement(part, side)
-    if p["attr"]["expertise"] < req["expertiseRequirement"]:  # ABOM-BUILD-04/13
+    if p["attr"]["expertise"] < req["expertiseRequirement"]:  # ABOM-BUILD-04, ABOM-BUILD-13
         raise IllegalMove("ABOM-BUILD-04", f"{part} {side} needs Expertise {req['expertiseRequirement']}, "
                                            f"you have {p['attr']['expertise']}")
     pay = move.get("pay")
@@ -79,14 +79,15 @@ def check_build(st, seat, move):
     if stages:  # ABOM-BUILD-06
         worst = max(stages, key=RANK.get)
         base = req["vpByStage"][worst]
-    else:  # AMB-06
+    else:  # ABOM-AMB-06
         base = req.get("vpIfNoStagedMaterial", req["vpByStage"]["I"])
-    vp = max(0, base - (req["animalPenalty"] if animal else 0))  # ABOM-BUILD-12, AMB-08, AMB-09
+    vp = max(0, base - (req["animalPenalty"] if animal else 0))  # ABOM-BUILD-12, ABOM-AMB-08, ABOM-AMB-09
     spent = [{"type": u, "stage": s, "count": k} for (u, s), k in sorted(used.items(), key=str)]
     return index, spent, vp
 
 
 def do_build(turn, seat, move):
+    """ABOM-BUILD-14: muscle and skin builds alike go through the 5 steps (check, pay, place, Expertise, VP)."""
     index, spent, vp = check_build(turn.state, seat, move)
     turn.emit("MaterialsSpent", seat=seat, items=spent)
     turn.emit("PartBuilt", seat=seat, part=move["part"], side=move["side"], index=index)
@@ -96,9 +97,9 @@ def do_build(turn, seat, move):
 
 def unit_options(as_):
     """Every (use, stage) that may pay one unit of `as_`, in a fixed order: the material itself
-    (ABOM-BUILD-05), then an animal stand-in (ABOM-BUILD-07/08: not for blood at stage III or IV)."""
+    (ABOM-BUILD-05), then an animal stand-in (ABOM-BUILD-07, ABOM-BUILD-08: not for blood at stage III or IV)."""
     out = [("bone", None)] if as_ == "bone" else [(as_, s) for s in STAGES]
-    if as_ != "bone" and C.preserved_usable and as_ in ("organ", "muscle"):  # AMB-05 (off in the base pack)
+    if as_ != "bone" and C.preserved_usable and as_ in ("organ", "muscle"):  # ABOM-AMB-05 (off in the base pack)
         out.append((as_, "P"))
     if as_ in C.animal_substitutes:
         out += [("animal", s) for s in STAGES if not (as_ == "blood" and s in ("III", "IV"))]
@@ -168,7 +169,7 @@ def build_moves(p, only=None):
 
 # ---------------------------------------------------------------- switch
 def blue_allowed(p):
-    """ABOM-ATTR-10/11, AMB-49: one upgrade per active BLUE_DIE icon, at most 2."""
+    """ABOM-ATTR-10, ABOM-ATTR-11, ABOM-AMB-49: one upgrade per active BLUE_DIE icon, at most 2."""
     return min(2, p["blue"])
 
 
@@ -205,6 +206,7 @@ def damage_options(p):
 
 
 def alive_options(p):
+    """ABOM-SWITCH-14: at most one alive marker per part; ABOM-SWITCH-13: asked only once all damage is placed."""
     return [i for i, x in enumerate(p["parts"]) if x["side"] == "skin" and not x["alive"]]
 
 
@@ -224,7 +226,7 @@ def advance_roll(turn, seat):
         left = count(roll, "DAMAGE") - roll["damage"]
         if left > 0 and p["parts"]:
             return
-        if left > 0:  # AMB-12
+        if left > 0:  # ABOM-AMB-12
             turn.emit("DamageIgnored", seat=seat, n=left)
         if count(roll, "SWITCH_EXTRA") and not roll["extra"]:  # ABOM-SWITCH-11
             turn.emit("SwitchExtra", seat=seat)
@@ -248,7 +250,7 @@ def place_damage(turn, seat, index):
         raise IllegalMove("ABOM-SWITCH-06", "a part may take a 2nd damage only when every part has 1")
     turn.emit("DamagePlaced", seat=seat, part=index)
     part = turn.state["p"][seat]["parts"][index]
-    if part["damage"] >= 2:  # ABOM-SWITCH-07..10
+    if part["damage"] >= 2:  # ABOM-SWITCH-07, ABOM-SWITCH-08, ABOM-SWITCH-09, ABOM-SWITCH-10
         result = "discarded" if part["side"] == "muscle" else ("alive" if part["alive"] else "muscle")
         turn.emit("PartDropped", seat=seat, part=index, result=result, partType=part["type"])
     advance_roll(turn, seat)

@@ -75,7 +75,7 @@ def lab_moves(st, seat, builds=True):
     if p["roll"] is not None:
         return roll_moves(p)
     out = []
-    if p["labStep"] == 0 and builds:
+    if p["labStep"] == 0 and builds:  # ABOM-LAB-03: any number of builds, each a move
         out += lab.build_moves(p)
     if not p["thrown"] and p["labStep"] <= 1 and any(x["side"] == "skin" for x in p["parts"]):
         charged = sum(1 for j in p["jars"] if j)
@@ -84,7 +84,7 @@ def lab_moves(st, seat, builds=True):
                 out.append({"type": "switch", "jars": jars, "blue": blue})
     if not p["abilityUsed"]:
         out.append({"type": "ability"})
-    out += lab.preserve_moves(p)
+    out += lab.preserve_moves(p)  # ABOM-LAB-05: any number of preserves within the cap
     out += playable(p, "lab")
     out.append({"type": "done"})
     return out

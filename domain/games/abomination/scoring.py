@@ -1,4 +1,4 @@
-"""Final scoring and tie-breaks (ABOM-SCORE-*, ABOM-OBJECTIVE-05, AMB-19/20/21)."""
+"""Final scoring and tie-breaks (ABOM-SCORE-*, ABOM-OBJECTIVE-05, ABOM-AMB-19, ABOM-AMB-20, ABOM-AMB-21)."""
 
 from __future__ import annotations
 
@@ -10,20 +10,21 @@ def alive_count(p):
 
 
 def tiebreak_key(st, seat):
-    """ABOM-SCORE-10..12: alive parts, francs, then turn order from the first player."""
+    """ABOM-SCORE-10, ABOM-SCORE-11, ABOM-SCORE-12: alive parts, francs, then turn order from the first player."""
     p = st["p"][seat]
     return (alive_count(p), p["francs"], -((seat - st["first"]) % st["n"]))
 
 
 def dial_vp_up(attr, reached_max):
-    """Highest VP(n) reached above the start (AMB-19: reached at any time)."""
+    """ABOM-SCORE-04: the highest VP(n) reached above the start on Reputation or Expertise (ABOM-AMB-19:
+    reached at any time, an icon's own space included)."""
     dial = C.dials[attr]
     vals = [i["n"] for i in dial["icons"] if i["icon"] == "VP" and dial["start"] < i["at"] <= reached_max]
     return max(vals) if vals else 0
 
 
 def humanity_vp(p):
-    """AMB-20: positive final Humanity scores the highest VP reached, negative the lowest."""
+    """ABOM-SCORE-05, ABOM-AMB-20: positive final Humanity scores the highest VP reached, negative the lowest."""
     dial = C.dials["humanity"]
     lo, hi = p["reached"]["humanity"]
     value = p["attr"]["humanity"]
@@ -37,6 +38,11 @@ def humanity_vp(p):
 
 
 def final_scores(st):
+    """ABOM-SCORE-01 (build VP already on the track), ABOM-SCORE-02 (alive points), ABOM-SCORE-03 and
+    ABOM-OBJECTIVE-06 (10 VP per objective, counted only now), ABOM-SCORE-04, ABOM-SCORE-05, ABOM-SCORE-06 and
+    ABOM-SCORE-07 (5 VP to every player tied on the highest positive Humanity when the Captain ended the game),
+    ABOM-SCORE-08 (no bonus at 0 or below, nor after a monster end), ABOM-SCORE-09 (most VP wins, then the
+    tie-breakers of tiebreak_key)."""
     n = st["n"]
     final = {}
     best_h = max(p["attr"]["humanity"] for p in st["p"])

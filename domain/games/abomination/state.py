@@ -14,9 +14,12 @@ def empty_track():
 
 
 def new_player():
+    """ABOM-SETUP-20 (lab board, three dials), ABOM-SETUP-22 (4 scientists, 3 assistants), ABOM-SETUP-23
+    (Humanity 0, Reputation 1, Expertise 1), ABOM-SETUP-24 (1 scientist and 2 assistants on the card),
+    ABOM-SETUP-25 (0 VP), ABOM-SETUP-27 (nothing else: no materials, jars, ice or cards)."""
     return {
         "character": None, "francs": 0,
-        "attr": {a: C.dials[a]["start"] for a in ("humanity", "reputation", "expertise")},
+        "attr": {a: C.dials[a]["start"] for a in ("humanity", "reputation", "expertise")},  # ABOM-ATTR-01
         "reached": {a: [C.dials[a]["start"], C.dials[a]["start"]] for a in ("humanity", "reputation", "expertise")},
         "icons": {"humanity": {}, "reputation": {}, "expertise": {}},
         "vp": 0,
@@ -53,7 +56,15 @@ def initial_state(players, options):
 
 
 def setup_facts(state, rng):
-    """ABOM-SETUP-02..-18, -26: shuffles and deals, recorded as facts."""
+    """Shuffles and deals, recorded as facts: ABOM-SETUP-02, ABOM-SETUP-03 (cadavers by type into 4 decks),
+    ABOM-SETUP-04 (the Morgue's top is face up: view), ABOM-SETUP-05 (the Cemetery face down),
+    ABOM-SETUP-06 (Hospital and Public Square off the board), ABOM-SETUP-07 (one Hospital card per player
+    into the face-up pile), ABOM-SETUP-08 (3 scoundrels at the Docks), ABOM-SETUP-09 (2 research cards at
+    the Academy), ABOM-SETUP-10 (2 Humanity cards at Saint-Roch), ABOM-SETUP-11, ABOM-SETUP-12 (two events
+    on top: rounds 1 and 2 draw events), ABOM-SETUP-13 (the cover card hides the top face: view),
+    ABOM-SETUP-15 (the bump track by player count, content.bump), ABOM-SETUP-16 (4 of 6 objectives),
+    ABOM-SETUP-17 (the general supply is unlimited but for jars and ice, effects.py), ABOM-SETUP-18 (one
+    character each, all different), ABOM-SETUP-26 (a random first player holds the Creature)."""
     n = state["n"]
     decks = {}
     for deck in ("cemetery", "morgue", "hospital", "publicSquare"):

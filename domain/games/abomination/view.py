@@ -1,4 +1,4 @@
-"""What each viewer may see (catalog section 5: H-01..H-11). The one place hidden info is removed."""
+"""What each viewer may see (catalog section 5: H-01, H-02, H-03, H-04, H-05, H-06, H-07, H-08, H-09, H-10, H-11). The one place hidden info is removed."""
 
 from __future__ import annotations
 

@@ -34,7 +34,10 @@ from .view import view as _view
 
 class MyFathersWork:
     meta = GameMeta(name="my_fathers_work", title="My Father's Work", min_players=2, max_players=4,
-                    cooperative=False, content_version="1")
+                    cooperative=False, content_version="1", hidden_information=True, chance=True,
+                    simultaneous=True,  # the hidden commits of the start of a round and a Generation
+                    blurb="Three generations of a mad scientist's family work the estate, "
+                          "perform experiments and try to keep the town's angry mob at bay.")
 
     def initial_state(self, players, options):
         return Q.initial_state(players, options)

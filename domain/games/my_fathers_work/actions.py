@@ -21,6 +21,9 @@ def _piece_type(pieces: list[str]) -> str:
     return types.pop()
 
 
+# MFW-PIECES-02 (the Spouse is a Servant-type piece), MFW-PIECES-05 (Servant-types on Town and Estate
+# Locations), MFW-PIECES-06 (the Self too), MFW-PIECES-10 (a piece back in Quarters can be placed again this
+# round), MFW-JOURNAL-17 (any piece type may Record Knowledge), MFW-ICON-10 (Spouse or Servant)
 def check_place(s: dict, seat: int, move: dict) -> dict:
     """Validate a placement; return what apply_place needs. Raises IllegalMove(rule id)."""
     pl = s["players"][seat]
@@ -54,6 +57,8 @@ def check_place(s: dict, seat: int, move: dict) -> dict:
     return _check_estate(s, seat, loc, rec, pieces, ptype, move)
 
 
+# MFW-TRACKS-06 (an overtaken player still reaches the Church-type Locations), MFW-PLACE-13 (a cost per
+# performance), MFW-PLACE-14 (every reward per performance), MFW-PLACE-16 (no capacity limit)
 def _check_town(s, seat, loc, pieces, ptype) -> dict:
     rec = C.LOCATIONS[loc]
     if loc not in s["town"]:
@@ -74,10 +79,15 @@ def _check_town(s, seat, loc, pieces, ptype) -> dict:
     return {"where": "town", "loc": loc, "pieces": pieces, "ptype": ptype, "fee": fee}
 
 
+# MFW-ESTATE-01 (every Estate has Estate Affairs, Record Knowledge and Perform Experiment), MFW-ESTATE-03 (draw
+# mode: any mix of A, B and C), MFW-PLACE-19 (the Self performs an Estate action once), MFW-TRACKS-08 (overtaken
+# status never affects the Estate), MFW-JOURNAL-01 (4 Journal tracks), MFW-JOURNAL-04 (free Journal Knowledge
+# never pays a Journal cost), MFW-JOURNAL-06 (recording Occult causes no Insanity), MFW-EXPERIMENT-22 (one
+# Experiment per action)
 def _check_estate(s, seat, loc, rec, pieces, ptype, move) -> dict:
     pl = s["players"][seat]
     two = rec["servants_required"] == 2
-    if two:  # MFW-EXPERIMENT-01, AMB-05/06
+    if two:  # MFW-EXPERIMENT-01, MFW-AMB-05, MFW-AMB-06
         ok = (ptype in ("self", "caretaker") and len(pieces) == 1) or (ptype == "servant" and len(pieces) == 2)
         if not ok:
             raise IllegalMove("MFW-EXPERIMENT-01", "use your Self, 1 Caretaker or exactly 2 Servant-type pieces")
@@ -137,22 +147,25 @@ def apply_place(ctx, seat: int, info: dict) -> None:
     ctx.later({"op": "after_place", "seat": seat})
 
 
+# MFW-TOWN-03 (each Insanity icon: +1 Insanity), MFW-TOWN-04 (each Creepy icon: +1 Creepy), MFW-TOWN-05 (each
+# Angry Mob icon: the Mob 1 left), MFW-TOWN-06 (ingredient Locations), MFW-TOWN-07 (Knowledge Locations),
+# MFW-TOWN-12 (an arrow moves that track), MFW-ICON-01 (x1: the Self performs once)
 def _apply_town(ctx, seat, info):
     rec = C.LOCATIONS[info["loc"]]
     if info["fee"]:
         ctx.emit("Paid", seat=seat, res="money", n=info["fee"], reason="occupied")
     note(ctx, seat, "place", category=rec["category"])
-    ops = eff_ops(seat, rec["penalties"])  # MFW-TOWN-01/02: once per placement
+    ops = eff_ops(seat, rec["penalties"])  # MFW-TOWN-01, MFW-TOWN-02: once per placement
     perform = {"op": "perform", "seat": seat, "loc": info["loc"]}
     if rec["repeatable"]:  # MFW-TOWN-10
         ops += [perform, {"op": "lu_again", "seat": seat, "loc": info["loc"]}]
-    elif info["ptype"] == "self":  # MFW-PLACE-05/06
+    elif info["ptype"] == "self":  # MFW-PLACE-05, MFW-PLACE-06
         ops.append(perform)
         if not rec["no_self_bonus"]:
             ops.append({"op": "self_second", "seat": seat, "loc": info["loc"]})
     else:  # MFW-PLACE-04
         ops += [perform] * len(info["pieces"])
-    for piece in info["pieces"]:  # MFW-PLACE-20, ICON-03, AMB-39
+    for piece in info["pieces"]:  # MFW-PLACE-20, MFW-ICON-03, MFW-AMB-39
         for trig in rec["piece_triggers"]:
             if trig["piece"] == piece or (trig["piece"] == "servant" and C.PIECE_TYPE[piece] == "servant") \
                     or trig["piece"] == "self" == piece:
@@ -168,7 +181,7 @@ def _apply_town(ctx, seat, info):
 def performable(s, seat, loc) -> bool:
     rec = C.LOCATIONS[loc]
     if rec["category"] == "laborers_union" and not Q.lost_servant_types(s, seat):
-        return False  # AMB-07
+        return False  # MFW-AMB-07
     return Q.can_pay(s, seat, rec["cost_per_use"])
 
 
@@ -182,7 +195,7 @@ def op_perform(ctx, op):
 
 
 def op_self_second(ctx, op):
-    """AMB-08: the Self's second performance is optional when it costs something."""
+    """MFW-AMB-08: the Self's second performance is optional when it costs something."""
     s = ctx.s
     rec = C.LOCATIONS[op["loc"]]
     if not performable(s, op["seat"], op["loc"]):
@@ -213,7 +226,7 @@ def _apply_estate(ctx, seat, info):
         ctx.emit("Paid", seat=seat, res=track, n=info["cost"])
         ctx.emit("JournalAdvanced", seat=seat, track=track, level=level)
         note(ctx, seat, "record")
-        if level == 3:  # MFW-JOURNAL-16, AMB-38: the Vanity first, then card cycling
+        if level == 3:  # MFW-JOURNAL-16, MFW-AMB-38: the Vanity first, then card cycling
             ctx.later({"op": "eff", "seat": seat, "eff": {"upgrade": "vanity"}})
         ctx.later({"op": "cycle", "seat": seat, "n": level})
     elif loc == "perform_experiment":
@@ -245,7 +258,7 @@ def op_exp_pay(ctx, op):
 
 
 def ans_pay_plan(ctx, p, plan):
-    """MFW-EXPERIMENT-09..16, AMB-43: pay (Occult Insanity resolved fully) before the rewards."""
+    """MFW-EXPERIMENT-09, MFW-EXPERIMENT-10, MFW-EXPERIMENT-11, MFW-EXPERIMENT-12, MFW-EXPERIMENT-13, MFW-EXPERIMENT-14, MFW-EXPERIMENT-15, MFW-EXPERIMENT-16, MFW-AMB-43: pay (Occult Insanity resolved fully) before the rewards."""
     s = ctx.s
     seat, card = p["seat"], p["card"]
     exp = C.EXPERIMENTS[card]
@@ -259,12 +272,13 @@ def ans_pay_plan(ctx, p, plan):
     ctx.push(*ops, {"op": "exp_complete", "seat": seat, "card": card})
 
 
+# MFW-EXPERIMENT-20 (each Experiment has a Type), MFW-SCORE-05 (VP from Experiment rewards and the C bonus)
 def op_exp_complete(ctx, op):
     s = ctx.s
     seat, card = op["seat"], op["card"]
     exp = C.EXPERIMENTS[card]
     ctx.emit("ExperimentCompleted", seat=seat, card=card, level=exp["level"], title=exp["title"])
-    if exp["level"] == "C":  # MFW-EXPERIMENT-17..19
+    if exp["level"] == "C":  # MFW-EXPERIMENT-17, MFW-EXPERIMENT-18, MFW-EXPERIMENT-19
         bonus = {1: 8, 2: 4}.get(s["gen"], 0)
         if bonus:
             ctx.emit("Scored", seat=seat, n=bonus, reason="C bonus")
@@ -278,7 +292,7 @@ def op_exp_complete(ctx, op):
 # ----------------------------------------------------------------------------- the rest of a turn
 
 def visit_refusal(s, seat, ab) -> IllegalMove | None:
-    """A free action that targets a Town Location obeys the Town rules (MFW-AMB-12/42)."""
+    """A free action that targets a Town Location obeys the Town rules (MFW-AMB-12, MFW-AMB-42)."""
     for e in ab["effects"]:
         if "visit" not in e:
             continue
@@ -302,7 +316,7 @@ def usable_free_actions(s, seat) -> list[str]:
 
 
 def op_after_place(ctx, op):
-    """MFW-ROUND-12, AMB-32: the turn ends by itself unless a free action or a keep is still possible."""
+    """MFW-ROUND-12, MFW-AMB-32: the turn ends by itself unless a free action or a keep is still possible."""
     s = ctx.s
     if not usable_free_actions(s, op["seat"]) and not s["players"][op["seat"]]["ea"]:
         ctx.push({"op": "end_turn"})
@@ -329,6 +343,7 @@ def do_free(ctx, seat, source) -> None:
         ctx.later({"op": "after_place", "seat": seat})
 
 
+# MFW-ESTATE-05 (the keep-1 choice may wait until the start of the next turn)
 def do_keep(ctx, seat, card) -> None:
     pl = ctx.s["players"][seat]
     if card not in pl["ea"]:

@@ -68,7 +68,7 @@ def check_effect(eff, where: str, *, allow_global: bool = False) -> None:
         require_one_of(eff, "upgrade", ("buy", "vanity", "discard"), where)
     elif "consult" in eff:
         require(eff, "consult", str, where)
-    elif "visit" in eff:  # resolve one Town Location once, without a piece (free actions; MFW-AMB-12/42)
+    elif "visit" in eff:  # resolve one Town Location once, without a piece (free actions; MFW-AMB-12, MFW-AMB-42)
         require(eff, "visit", str, where)
     elif "lose_piece" in eff:
         require_one_of(eff, "lose_piece", ("servant", "spouse", "servant_or_spouse"), where)
@@ -149,7 +149,7 @@ def _experiments():
 
 
 def check_experiment(rec: dict, where: str) -> dict:
-    """One Experiment card record (catalog 3.2, MFW-EXPERIMENT-23/24)."""
+    """One Experiment card record (catalog 3.2, MFW-EXPERIMENT-23, MFW-EXPERIMENT-24)."""
     require(rec, "title", str, where)
     level = require_one_of(rec, "level", LEVELS, where)
     require_one_of(rec, "type", TRACKS, where)

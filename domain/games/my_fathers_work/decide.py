@@ -87,7 +87,7 @@ def place(ctx, seat, move):
 
 
 def pass_(ctx, seat, move):
-    """MFW-ROUND-07/08/09."""
+    """MFW-ROUND-07, MFW-ROUND-08, MFW-ROUND-09."""
     if ctx.s["turn"]["placed"]:
         raise IllegalMove("MFW-ROUND-06", "you already placed this turn: end your turn instead")
     if ctx.s["players"][seat]["ea"]:

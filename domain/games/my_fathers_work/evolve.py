@@ -16,6 +16,7 @@ def _remove(lst, item):
         lst.remove(item)
 
 
+# MFW-SAVE-01 (a game resumes from its facts alone: the state is rebuilt by folding them)
 def decks_shuffled(s, f):
     for k, order in f["decks"].items():
         s["decks"][k] = list(order)

@@ -19,7 +19,7 @@ def setup_facts(ctx) -> None:
     decks = {lv: rng.fork(lv).shuffled(C.EXP_LEVEL_IDS[lv]) for lv in ("A", "B", "C")}  # MFW-SETUP-07
     decks["comp"] = rng.fork("comp").shuffled(sorted(C.COMPULSIONS))  # MFW-SETUP-06
     decks["mal"] = rng.fork("mal").shuffled(sorted(C.MALADJUSTMENTS))
-    decks["tiles"] = rng.fork("tiles").shuffled(sorted(i for i, r in C.UPGRADES.items() if r["set"] == "gen12"))  # SETUP-04/05
+    decks["tiles"] = rng.fork("tiles").shuffled(sorted(i for i, r in C.UPGRADES.items() if r["set"] == "gen12"))  # MFW-SETUP-04, MFW-SETUP-05
     ctx.emit("DecksShuffled", decks=decks, random=True, private_to=[],
              public={"counts": {k: len(v) for k, v in decks.items()}})
     ctx.emit("RowChanged", row=decks["tiles"][:4], drawn=4)
@@ -30,7 +30,7 @@ def setup_facts(ctx) -> None:
     sp = scn["start_player"]
     first = rng.fork("start").randint(0, s["n"] - 1) if sp == "random" else sp % s["n"]  # MFW-SETUP-17
     ctx.emit("StartPlayerSet", seat=first, random=sp == "random")
-    if s["options"]["choose_masterwork"]:  # MFW-SETUP-16, AMB-44: seat order from seat 0
+    if s["options"]["choose_masterwork"]:  # MFW-SETUP-16, MFW-AMB-44: seat order from seat 0
         ctx.later(*[{"op": "pick_masterwork", "seat": seat} for seat in range(s["n"])])
     else:  # MFW-SETUP-15
         for seat, card in enumerate(rng.fork("mw").sample(C.EXP_LEVEL_IDS["D"], s["n"])):
@@ -49,13 +49,16 @@ def ans_masterwork(ctx, p, o):
 
 # ----------------------------------------------------------------------------- start of generation
 
+# MFW-ROUND-01 (Start of Generation, then rounds 1-3, then End of Generation), MFW-STARTGEN-08 (also for
+# Generation I), MFW-STARTGEN-09 (finished before round 1 starts), MFW-SAVE-02 (board tracks reset at the start
+# of a Generation)
 def op_start_gen(ctx, op):
     s = ctx.s
     gen = op["gen"]
     ctx.emit("GenerationStarted", gen=gen)
     g = C.SCENARIOS[s["scenario"]]["generation"][gen - 1]
-    set_town(ctx, g["page"], s["added"], s["replaced"])  # MFW-SETUP-02, STARTGEN-01
-    ctx.emit("BoardTracksSet", mob=g["mob_start"], suspicion=g["suspicion_start"])  # SETUP-03, ENDGEN-17
+    set_town(ctx, g["page"], s["added"], s["replaced"])  # MFW-SETUP-02, MFW-STARTGEN-01
+    ctx.emit("BoardTracksSet", mob=g["mob_start"], suspicion=g["suspicion_start"])  # MFW-SETUP-03, MFW-ENDGEN-17
     ctx.push({"op": "hook", "hook": "start_of_generation"}, {"op": "sog_draws"}, {"op": "sog_shed"},
              {"op": "start_round", "round": 1})
 
@@ -88,8 +91,10 @@ def sim_shed(ctx, commits, data):
     ctx.push(*[{"op": "sog_apply", "seat": seat, "shed": commits.get(str(seat))} for seat in Q.seat_order(ctx.s)])
 
 
+# MFW-JOURNAL-12 (Chemistry level 2: a Servant back from Lost each Generation), MFW-UPGRADE-16 (the Storage
+# Shed's start-of-Generation Resource)
 def op_sog_apply(ctx, op):
-    """MFW-STARTGEN-03..07 in the order of MFW-AMB-26."""
+    """MFW-STARTGEN-03, MFW-STARTGEN-04, MFW-STARTGEN-05, MFW-STARTGEN-06, MFW-STARTGEN-07 in the order of MFW-AMB-26."""
     s = ctx.s
     seat = op["seat"]
     pl = s["players"][seat]
@@ -113,7 +118,7 @@ def op_sog_apply(ctx, op):
             ops.extend(eff_ops(seat, ab["effects"]))
     for t in Q.tiles_of(s, seat):  # MFW-STARTGEN-04
         ops.extend(eff_ops(seat, C.tile(t).get("penalties", [])))
-    ops.extend(eff_ops(seat, C.JOURNAL["occult"]["start_of_generation_penalty"][pl["journal"]["occult"]]))  # STARTGEN-07
+    ops.extend(eff_ops(seat, C.JOURNAL["occult"]["start_of_generation_penalty"][pl["journal"]["occult"]]))  # MFW-STARTGEN-07
     ctx.push(*ops)
 
 
@@ -123,6 +128,7 @@ def op_gain_res(ctx, op):
 
 # ----------------------------------------------------------------------------- rounds
 
+# MFW-ROUND-02 (the scenario's start-of-round hook first), MFW-ENDROUND-10 (every passed status cleared)
 def op_start_round(ctx, op):
     ctx.emit("RoundStarted", round=op["round"])
     ctx.push({"op": "hook", "hook": "start_of_round"}, {"op": "round_draw"}, {"op": "income"}, {"op": "begin_turns"})
@@ -163,7 +169,7 @@ def op_begin_turns(ctx, op):
 
 
 def next_seat(s) -> int | None:
-    """MFW-ROUND-05/12: clockwise, skipping passed players (the current one comes last)."""
+    """MFW-ROUND-05, MFW-ROUND-12: clockwise, skipping passed players (the current one comes last)."""
     n = s["n"]
     for i in range(1, n + 1):
         seat = (s["active"] + i) % n
@@ -180,8 +186,9 @@ def op_end_turn(ctx, op):
         ctx.push({"op": "end_round"})
 
 
+# MFW-ROUND-10 (runs once every player has passed)
 def op_end_round(ctx, op):
-    """AMB-17: unresolved Estate Affairs choices are settled first; then MFW-ENDROUND-01 steps 1..6."""
+    """MFW-AMB-17: unresolved Estate Affairs choices are settled first; then MFW-ENDROUND-01 steps 1..6."""
     s = ctx.s
     ops = [{"op": "ask", "seat": seat, "kind": "ea_keep", "options": list(s["players"][seat]["ea"]), "secret": True}
            for seat in Q.seat_order(s) if s["players"][seat]["ea"]]
@@ -198,13 +205,17 @@ def servant_cost_zone(s, seat, zone: str) -> bool:
     return False
 
 
+# MFW-ESTATE-08 (a Servant on Estate Affairs back to Quarters), MFW-ESTATE-09 (on Record Knowledge to Lost),
+# MFW-ESTATE-10 (both Perform Experiment Servants to Lost), MFW-ESTATE-11 and MFW-PIECES-04 (Self and Caretakers
+# back to Quarters, never Lost), MFW-PLACE-17 (pieces stay until now), MFW-ENDROUND-05 (step 3: the Start Player
+# token passes clockwise), MFW-ENDROUND-06 (step 4: the end-of-round hook)
 def op_end_round_steps(ctx, op):
     s = ctx.s
-    for seat in Q.seat_order(s):  # step 1 (ENDROUND-02, AMB-36/47)
+    for seat in Q.seat_order(s):  # step 1 (MFW-ENDROUND-02, MFW-AMB-36, MFW-AMB-47)
         for piece, zone in s["players"][seat]["pieces"].items():
             if C.PIECE_TYPE[piece] == "servant" and servant_cost_zone(s, seat, zone):
                 ctx.emit("PieceMoved", seat=seat, piece=piece, zone="lost")
-    for seat in Q.seat_order(s):  # step 2 (ENDROUND-03/04)
+    for seat in Q.seat_order(s):  # step 2 (MFW-ENDROUND-03, MFW-ENDROUND-04)
         for piece, zone in s["players"][seat]["pieces"].items():
             if zone.startswith(("town:", "estate:")):
                 ctx.emit("PieceMoved", seat=seat, piece=piece, zone="quarters")
@@ -212,8 +223,9 @@ def op_end_round_steps(ctx, op):
     ctx.push({"op": "hook", "hook": "end_of_round"}, {"op": "row_refresh"}, {"op": "after_round"})
 
 
+# MFW-ENDROUND-08 (also after round 3), MFW-UPGRADE-13 (up to 4 face-up tiles, positions 1-4)
 def op_row_refresh(ctx, op):
-    """MFW-ENDROUND-07, AMB-25: drop positions 3-4, slide 1-2 down to 3-4, refill 2 then 1."""
+    """MFW-ENDROUND-07, MFW-AMB-25: drop positions 3-4, slide 1-2 down to 3-4, refill 2 then 1."""
     s = ctx.s
     row, stack = s["row"], s["decks"]["tiles"]
     new = [stack[1] if len(stack) > 1 else None, stack[0] if stack else None, row[0], row[1]]
@@ -230,6 +242,8 @@ def op_after_round(ctx, op):
 
 # ----------------------------------------------------------------------------- end of generation
 
+# MFW-ENDGEN-02 (steps 1-7 for all players at once, in order), MFW-ENDGEN-16 (score, Journal, tiles carry over),
+# MFW-ENDGEN-21 (after Generation III, End of Game scoring), MFW-SCORE-04 (the score is never reset)
 def op_end_gen(ctx, op):
     s = ctx.s
     ctx.emit("PhaseSet", phase="end_of_generation")
@@ -237,7 +251,7 @@ def op_end_gen(ctx, op):
     for seat in Q.seat_order(s):
         for _, ab in Q.abilities(s, seat, "end_of_generation"):
             ops.extend(eff_ops(seat, ab["effects"]))
-    ops.append({"op": "final"} if s["gen"] == 3 else {"op": "eog_keep"})  # AMB-28
+    ops.append({"op": "final"} if s["gen"] == 3 else {"op": "eog_keep"})  # MFW-AMB-28
     ctx.push(*ops)
 
 
@@ -247,7 +261,7 @@ def op_eog_keep(ctx, op):
 
 
 def sim_keep(ctx, commits, data):
-    """MFW-ENDGEN-03/04: keep exactly one; the rest to the bottoms (identities stay private)."""
+    """MFW-ENDGEN-03, MFW-ENDGEN-04: keep exactly one; the rest to the bottoms (identities stay private)."""
     s = ctx.s
     ctx.emit("Revealed", step="keep", commits=commits, private_to=[], public={"step": "keep"})
     for seat in Q.seat_order(s):
@@ -266,8 +280,9 @@ def op_eog_store(ctx, op):
                            if s["players"][seat]["completed"]}, secret=False)
 
 
+# MFW-ENDGEN-07 (stored Experiments are permanent)
 def sim_store(ctx, commits, data):
-    """MFW-ENDGEN-05/06, AMB-30: store one; others to the bottoms; an unstored Masterwork leaves the game."""
+    """MFW-ENDGEN-05, MFW-ENDGEN-06, MFW-AMB-30: store one; others to the bottoms; an unstored Masterwork leaves the game."""
     s = ctx.s
     ctx.emit("Revealed", step="store", commits=commits)
     for seat in Q.seat_order(s):
@@ -282,8 +297,11 @@ def sim_store(ctx, commits, data):
     ctx.push({"op": "eog_steps"})
 
 
+# MFW-MALADJ-02 (a new Maladjustment applies from the next Generation), MFW-MALADJ-03 (none leaves early),
+# MFW-MALADJ-04 (step 3: the old ones are discarded), MFW-STARTGEN-10 (in effect from the start of the
+# Generation)
 def maladjustment_steps(ctx, final: bool) -> None:
-    """MFW-ENDGEN-09..11: discard old Maladjustments, gain floor(c/2), discard Compulsions unrevealed."""
+    """MFW-ENDGEN-09, MFW-ENDGEN-10, MFW-ENDGEN-11: discard old Maladjustments, gain floor(c/2), discard Compulsions unrevealed."""
     s = ctx.s
     for seat in Q.seat_order(s):
         if s["players"][seat]["mals"]:
@@ -304,12 +322,12 @@ def maladjustment_steps(ctx, final: bool) -> None:
 def op_eog_steps(ctx, op):
     s = ctx.s
     maladjustment_steps(ctx, final=False)
-    for seat in Q.seat_order(s):  # step 5 (ENDGEN-12)
+    for seat in Q.seat_order(s):  # step 5 (MFW-ENDGEN-12)
         for piece in C.PIECES:
             zone = "quarters" if piece in ("self", "spouse", "caretaker1") else "lost"
             if s["players"][seat]["pieces"][piece] != zone:
                 ctx.emit("PieceMoved", seat=seat, piece=piece, zone=zone)
-    for seat in Q.seat_order(s):  # step 6 (ENDGEN-13): no space effects
+    for seat in Q.seat_order(s):  # step 6 (MFW-ENDGEN-13): no space effects
         for track in ("creepy", "insanity"):
             if s["players"][seat][track]:
                 ctx.emit("TrackMoved", seat=seat, track=track, to=0)
@@ -317,7 +335,7 @@ def op_eog_steps(ctx, op):
 
 
 def bio_options(s, seat) -> list:
-    """Up to 2 units among the player's Resources and money (MFW-ENDGEN-15, AMB-21)."""
+    """Up to 2 units among the player's Resources and money (MFW-ENDGEN-15, MFW-AMB-21)."""
     pl = s["players"][seat]
     units = [k for k in C.RESOURCES if pl["res"][k]] + (["money"] if pl["money"] else [])
     have = dict(pl["res"], money=pl["money"])
@@ -335,15 +353,16 @@ def op_eog_bio(ctx, op):
                          if s["players"][seat]["journal"]["biology"] >= 2})
 
 
+# MFW-JOURNAL-13 (Biology level 2 keeps up to 2 Resources at step 7)
 def sim_bio(ctx, commits, data):
     s = ctx.s
     ctx.emit("Revealed", step="bio", commits=commits)
-    for seat in Q.seat_order(s):  # step 7 (ENDGEN-14/15)
+    for seat in Q.seat_order(s):  # step 7 (MFW-ENDGEN-14, MFW-ENDGEN-15)
         keep: dict = {}
         for unit in commits.get(str(seat)) or []:
             keep[unit] = keep.get(unit, 0) + 1
         ctx.emit("ResourcesReset", seat=seat, keep=keep)
-    if s["gen"] == 2:  # MFW-ENDGEN-18/19
+    if s["gen"] == 2:  # MFW-ENDGEN-18, MFW-ENDGEN-19
         stack = ctx.rng.fork("gen3").shuffled(sorted(i for i, r in C.UPGRADES.items() if r["set"] == "gen3"))
         ctx.emit("TilesSwapped", stack=stack, random=True, private_to=[], public={"count": len(stack)})
         ctx.emit("RowChanged", row=stack[:4], drawn=4)
@@ -353,6 +372,7 @@ def sim_bio(ctx, commits, data):
 
 # ----------------------------------------------------------------------------- end of game
 
+# MFW-ENDGAME-10 (the scenario's epilogue is recorded as a message; no effect on scoring)
 def op_final(ctx, op):
     ctx.push({"op": "hook", "hook": "end_of_game"}, {"op": "final_steps"})  # MFW-ENDGAME-02
 
@@ -374,7 +394,7 @@ def end_game_points(s, seat, score: dict) -> int:
 
 
 def final_breakdown(s, seat) -> dict:
-    """MFW-ENDGAME-03..05."""
+    """MFW-ENDGAME-03, MFW-ENDGAME-04, MFW-ENDGAME-05."""
     pl = s["players"][seat]
     tiles = Q.tiles_of(s, seat)
     vanity = 0
@@ -406,7 +426,7 @@ def ans_ea_keep(ctx, p, o):
 
 
 def keep_estate_affairs(ctx, seat, card) -> None:
-    """MFW-ESTATE-04: keep 1, the other 2 face-down to the bottoms (ESTATE-07, HIDDEN-04/05)."""
+    """MFW-ESTATE-04: keep 1, the other 2 face-down to the bottoms (MFW-ESTATE-07, MFW-HIDDEN-04, MFW-HIDDEN-05)."""
     ctx.emit("EstateAffairsKept", seat=seat, card=card, private_to=[seat], public={"seat": seat})
     for other in list(ctx.s["players"][seat]["ea"]):
         ctx.emit("CardToBottom", seat=seat, card=other, private_to=[seat],

@@ -89,7 +89,7 @@ def ask_all(ctx: Ctx, step: str, options: dict, *, secret: bool = True, **data) 
 # ----------------------------------------------------------------------------- compulsions
 
 def note(ctx: Ctx, seat: int, on: str, n: int = 1, **attrs) -> None:
-    """Feed one game event to the player's armed Compulsions (MFW-COMPULSION-02..04, AMB-15)."""
+    """Feed one game event to the player's armed Compulsions (MFW-COMPULSION-02, MFW-COMPULSION-03, MFW-COMPULSION-04, MFW-AMB-15)."""
     pl = ctx.s["players"][seat]
     for comp in list(pl["comps"]):
         if not comp["armed"]:
@@ -113,13 +113,15 @@ def note(ctx: Ctx, seat: int, on: str, n: int = 1, **attrs) -> None:
                      private_to=[seat], public={"seat": seat})
 
 
+# MFW-FAQ-03 (a Compulsion drawn during an action is not checked against it), MFW-COMPULSION-05 (a completed one
+# goes to the discard pile)
 def arm_compulsions(ctx: Ctx) -> None:
     if any(not c["armed"] for pl in ctx.s["players"] for c in pl["comps"]):
         ctx.emit("CompulsionsArmed")
 
 
 def draw_special(ctx: Ctx, seat: int, deck: str) -> str | None:
-    """Draw a Compulsion or Maladjustment; an empty deck is rebuilt from its discards (AMB-33)."""
+    """Draw a Compulsion or Maladjustment; an empty deck is rebuilt from its discards (MFW-AMB-33)."""
     s = ctx.s
     if not s["decks"][deck]:
         discard = deck + "_discard"
@@ -133,6 +135,9 @@ def draw_special(ctx: Ctx, seat: int, deck: str) -> str | None:
 
 # ----------------------------------------------------------------------------- effects
 
+# MFW-ICON-05 (+V tile), MFW-ICON-06 (crossed-out tile: discard one), MFW-ICON-07 (deck with arrow: search a
+# deck), MFW-ICON-08 (?: 1 Knowledge of any type), MFW-ICON-09 (book: consult the Storybook), MFW-ICON-11 (an
+# arrow under a track icon: backwards)
 def op_eff(ctx: Ctx, op: dict) -> None:
     seat, e = op["seat"], op["eff"]
     s = ctx.s
@@ -197,6 +202,7 @@ def op_eff(ctx: Ctx, op: dict) -> None:
         ask(ctx, seat, "slash", list(range(len(e["choice"]))), effects=e["choice"])
 
 
+# MFW-FAQ-04 (resources and money are unlimited), MFW-SCORE-01 (VP change the total at once, via Scored)
 def gain(ctx: Ctx, seat: int, res: str, n: int) -> None:
     if n <= 0:
         if n < 0 and res == "money":
@@ -206,6 +212,9 @@ def gain(ctx: Ctx, seat: int, res: str, n: int) -> None:
     note(ctx, seat, "gain", n, kind=res)
 
 
+# MFW-TRACKS-02 (Creepy right, the Mob left), MFW-TOWN-13 (backwards: Creepy/Insanity left, the Mob right),
+# MFW-TRACKS-11 (a Church visit may clear overtaken status), MFW-INSANITY-13 (Insanity from every source steps
+# one space at a time)
 def move_track(ctx: Ctx, seat, track: str, steps: int) -> None:
     s = ctx.s
     if track == "insanity":
@@ -215,10 +224,10 @@ def move_track(ctx: Ctx, seat, track: str, steps: int) -> None:
             to = max(0, s["players"][seat]["insanity"] + steps)  # MFW-INSANITY-03: nothing applies
             ctx.emit("TrackMoved", seat=seat, track="insanity", to=to)
     elif track == "creepy":
-        to = min(C.MOB_LENGTH - 1, max(0, s["players"][seat]["creepy"] + steps))  # AMB-11
+        to = min(C.MOB_LENGTH - 1, max(0, s["players"][seat]["creepy"] + steps))  # MFW-AMB-11
         ctx.emit("TrackMoved", seat=seat, track="creepy", to=to)
     elif track == "mob":
-        to = min(s["suspicion"], max(0, s["mob"] + steps))  # MFW-TRACKS-03, AMB-09
+        to = min(s["suspicion"], max(0, s["mob"] + steps))  # MFW-TRACKS-03, MFW-AMB-09
         ctx.emit("TrackMoved", seat=None, track="mob", to=to)
     elif track == "suspicion":
         to = min(C.MOB_LENGTH - 1, max(0, s["suspicion"] + steps))
@@ -227,8 +236,11 @@ def move_track(ctx: Ctx, seat, track: str, steps: int) -> None:
             ctx.emit("TrackMoved", seat=None, track="mob", to=to)
 
 
+# MFW-INSANITY-04 (entering a space again applies it again), MFW-INSANITY-05 (a Creepy icon: +1 Creepy),
+# MFW-INSANITY-09 (a Compulsion above: draw 1), MFW-INSANITY-10 (discard-upgrade icon), MFW-INSANITY-12
+# (Generation III side: Maladjustments)
 def op_ins_step(ctx: Ctx, op: dict) -> None:
-    """MFW-INSANITY-01/02/11: one space at a time; past the end: -3 VP and the last space's penalties."""
+    """MFW-INSANITY-01, MFW-INSANITY-02, MFW-INSANITY-11: one space at a time; past the end: -3 VP and the last space's penalties."""
     seat = op["seat"]
     s = ctx.s
     spaces = C.INSANITY[s["insanity_side"]]
@@ -249,8 +261,10 @@ def is_penalty(e: dict) -> bool:
         e.get("upgrade") == "discard" or e.get("draw") == "maladjustment"
 
 
+# MFW-INSANITY-07 (a piece under the track cannot be placed or retrieved), MFW-INSANITY-08 (the performance it
+# made stands)
 def lose_piece(ctx: Ctx, seat: int, kind: str, space: int) -> None:
-    """MFW-INSANITY-06, AMB-13: any own piece of the type not already under the track."""
+    """MFW-INSANITY-06, MFW-AMB-13: any own piece of the type not already under the track."""
     pieces = ctx.s["players"][seat]["pieces"]
     allowed = {"servant": ("servant1", "servant2"), "spouse": ("spouse",),
                "servant_or_spouse": ("spouse", "servant1", "servant2")}[kind]
@@ -260,7 +274,7 @@ def lose_piece(ctx: Ctx, seat: int, kind: str, space: int) -> None:
 
 
 def retrieve(ctx: Ctx, seat: int, what: str) -> None:
-    """MFW-PIECES-08/09/11, ICON-02: from the player's own Lost only."""
+    """MFW-PIECES-08, MFW-PIECES-09, MFW-PIECES-11, MFW-ICON-02: from the player's own Lost only."""
     lost = Q.pieces_in(ctx.s, seat, "lost")
     if what == "caretaker":
         cands = [p for p in lost if C.PIECE_TYPE[p] == "caretaker"][:1]
@@ -288,7 +302,7 @@ def draw_card(ctx: Ctx, seat: int, deck: str, dest: str = "hand") -> None:
 # ----------------------------------------------------------------------------- tiles
 
 def offer_row(ctx: Ctx, seat: int) -> None:
-    """MFW-TOWN-11 / ICON-04: buy one row tile (optional)."""
+    """MFW-TOWN-11 / MFW-ICON-04: buy one row tile (optional)."""
     s = ctx.s
     options = ["none"]
     for pos, t in enumerate(s["row"]):
@@ -304,6 +318,8 @@ def op_build(ctx: Ctx, op: dict) -> None:
         ask(ctx, op["seat"], "plot", where, tile=op["tile"], price=op["price"], source=op["source"])
 
 
+# MFW-UPGRADE-07 (a discarded tile leaves the game), MFW-UPGRADE-20 and MFW-UPGRADE-21 (a Vanity tile follows
+# the plot rules; no room, no money: discard), MFW-UPGRADE-22 (Vanity tiles count as Estate Upgrades)
 def build(ctx: Ctx, seat: int, tile: str, price: int, source: str, where: str) -> None:
     """Pay, take the tile from its source, open/replace a plot, build, then its penalties (UPGRADE-*)."""
     s = ctx.s
@@ -327,7 +343,7 @@ def build(ctx: Ctx, seat: int, tile: str, price: int, source: str, where: str) -
         plot = int(where[5:])
     ctx.emit("TileBuilt", seat=seat, tile=tile, plot=plot, source="vanity" if source == "vanity" else source)
     note(ctx, seat, "build")
-    ctx.push(*eff_ops(seat, C.tile(tile).get("penalties", [])))  # MFW-UPGRADE-11, AMB-24
+    ctx.push(*eff_ops(seat, C.tile(tile).get("penalties", [])))  # MFW-UPGRADE-11, MFW-AMB-24
 
 
 # ----------------------------------------------------------------------------- scenario
@@ -372,7 +388,7 @@ def scenario_event(event_id: str) -> dict:
 
 
 def op_event(ctx: Ctx, op: dict) -> None:
-    """MFW-STORY-01..08: fire one scenario event: message (maybe secret), effects, choices, votes."""
+    """MFW-STORY-01, MFW-STORY-02, MFW-STORY-03, MFW-STORY-04, MFW-STORY-05, MFW-STORY-06, MFW-STORY-07, MFW-STORY-08: fire one scenario event: message (maybe secret), effects, choices, votes."""
     s = ctx.s
     ev = scenario_event(op["event"])
     targets = event_targets(s, ev, op["placer"])
@@ -490,7 +506,7 @@ def ans_draw_deck(ctx, p, o):
 
 def ans_search_deck(ctx, p, o):
     seat = p["seat"]
-    cards = sorted(ctx.s["decks"][o])  # MFW-HIDDEN-03/06: the searcher sees the cards, never the order
+    cards = sorted(ctx.s["decks"][o])  # MFW-HIDDEN-03, MFW-HIDDEN-06: the searcher sees the cards, never the order
     ctx.emit("Searched", seat=seat, deck=o, cards=cards, private_to=[seat], public={"seat": seat, "deck": o})
     ask(ctx, seat, "search_take", cards, secret=True, deck=o)
 
@@ -499,7 +515,7 @@ def ans_search_take(ctx, p, o):
     seat, deck = p["seat"], p["deck"]
     ctx.emit("CardDrawn", seat=seat, deck=deck, card=o, dest="hand", private_to=[seat],
              public={"seat": seat, "deck": deck, "dest": "hand"})
-    order = ctx.rng.fork(f"search-{len(ctx.turn.facts)}").shuffled(ctx.s["decks"][deck])  # AMB-40
+    order = ctx.rng.fork(f"search-{len(ctx.turn.facts)}").shuffled(ctx.s["decks"][deck])  # MFW-AMB-40
     ctx.emit("DeckShuffled", deck=deck, order=order, random=True, private_to=[], public={"deck": deck, "count": len(order)})
 
 
@@ -510,6 +526,7 @@ def ans_buy(ctx, p, o):
     ctx.push({"op": "build", "seat": p["seat"], "tile": t, "price": C.UPGRADES[t]["price"], "source": o})
 
 
+# MFW-UPGRADE-18 (Vanity tiles are gained only by their effects, never bought)
 def ans_vanity(ctx, p, o):
     ctx.push({"op": "build", "seat": p["seat"], "tile": Q.vanity_tile_for(ctx.s, o), "price": 0, "source": "vanity"})
 

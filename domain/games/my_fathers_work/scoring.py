@@ -10,13 +10,13 @@ def scores(state: dict) -> dict[int, int]:
 
 
 def score_track(total: int) -> dict:
-    """MFW-SCORE-02/03, AMB-31: the token and the marker position."""
+    """MFW-SCORE-02, MFW-SCORE-03, MFW-AMB-31: the token and the marker position."""
     token = Q.token_of(total)
     return {"token": token, "marker": total - token}
 
 
 def winners(state: dict) -> list[int]:
-    """MFW-ENDGAME-06..09: highest total, then Masterwork completed, then most Estate Upgrades; else shared."""
+    """MFW-ENDGAME-06, MFW-ENDGAME-07, MFW-ENDGAME-08, MFW-ENDGAME-09: highest total, then Masterwork completed, then most Estate Upgrades; else shared."""
     if not state["over"]:
         return []
 

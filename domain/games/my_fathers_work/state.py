@@ -9,6 +9,8 @@ from . import content as C
 OPTIONS = {"scenario": str, "choose_masterwork": bool, "journal_occult_insanity": bool}
 
 
+# MFW-SETUP-08 (the 10 Vanity tiles face up, 2 of each), MFW-SETUP-09 (Generation I, round 1), MFW-SETUP-19
+# (Insanity Track on its Generation I/II side)
 def initial_state(players: int, options) -> dict:
     options = dict(options or {})
     for key, value in options.items():
@@ -44,6 +46,9 @@ def initial_state(players: int, options) -> dict:
     }
 
 
+# MFW-PIECES-01 (6 pieces each), MFW-SETUP-11 (2 Servants and 1 Caretaker in Lost), MFW-SETUP-13 (Creepy,
+# Insanity, Score at 0), MFW-SETUP-14 (Journal markers at the start), MFW-SETUP-18 (no money, resources or
+# cards), MFW-UPGRADE-01 (8 plots, 3 open)
 def new_player() -> dict:
     return {
         "money": 0, "res": {k: 0 for k in C.RESOURCES},
@@ -85,6 +90,8 @@ def occupied(state, loc_id: str) -> bool:
     return any(z == zone for pl in state["players"] for z in pl["pieces"].values())
 
 
+# MFW-TRACKS-01 (Creepy markers and the Mob share one track), MFW-TRACKS-07 and MFW-TRACKS-09 (worked out anew
+# from the positions after every movement, for every player)
 def overtaken(state, seat) -> bool:
     """MFW-TRACKS-04: Creepy position >= Angry Mob position."""
     return state["players"][seat]["creepy"] >= state["mob"]
@@ -98,6 +105,7 @@ def tile_names(state, seat) -> list[str]:
     return [C.tile(t)["name"] for t in tiles_of(state, seat)]
 
 
+# MFW-UPGRADE-12 (a new tile's ability works at once), MFW-UPGRADE-15 (tiles stay across Generations)
 def abilities(state, seat, kind: str) -> list[tuple[str, dict]]:
     """(source id, ability) for every owned tile (left to right) and Storybook token of `kind`."""
     out = []
@@ -123,8 +131,10 @@ def estate_location(state, seat, loc: str) -> dict | None:
     return None
 
 
+# MFW-EXPERIMENT-08 (prerequisites are counted, never used up), MFW-ENDGEN-08 (a stored Experiment counts as one
+# completed of its level), MFW-JOURNAL-14 (Engineering level 2 counts as a completed B)
 def completed_count(state, seat, level: str) -> int:
-    """MFW-EXPERIMENT-07: completed this Generation + stored + free levels (exact level, AMB-34)."""
+    """MFW-EXPERIMENT-07: completed this Generation + stored + free levels (exact level, MFW-AMB-34)."""
     pl = state["players"][seat]
     n = sum(1 for c in pl["completed"] if C.EXPERIMENTS[c]["level"] == level)
     n += sum(1 for c in pl["stored"] if C.EXPERIMENTS[c]["level"] == level)
@@ -136,24 +146,29 @@ def completed_count(state, seat, level: str) -> int:
     return n
 
 
+# MFW-EXPERIMENT-03 (an A Experiment has no prerequisite)
 def prerequisites_met(state, seat, level: str) -> bool:
     return all(completed_count(state, seat, lv) >= n for lv, n in C.PREREQS[level].items())
 
 
+# MFW-JOURNAL-09 (each level gives 1 free Knowledge of its type toward Experiments), MFW-JOURNAL-10 and
+# MFW-JOURNAL-11 (levels and level-2 abilities are permanent)
 def free_knowledge(state, seat, kind: str) -> int:
     return state["players"][seat]["journal"][kind]
 
 
+# MFW-EXPERIMENT-25 (Occult causes Insanity only when used to pay for an Experiment), MFW-JOURNAL-15 (the Occult
+# track has no level-2 ability)
 def payment_plans(state, seat, card_id: str) -> list[dict]:
-    """Every way to pay the Knowledge of `card_id` (MFW-EXPERIMENT-10..13, FAQ-02, AMB-20).
+    """Every way to pay the Knowledge of `card_id` (MFW-EXPERIMENT-10, MFW-EXPERIMENT-11, MFW-EXPERIMENT-12, MFW-EXPERIMENT-13, MFW-FAQ-02, MFW-AMB-20).
 
     A plan maps each non-Occult Knowledge type to how many of its units are paid with Occult
     as wild (0 up to the whole requirement: the FAQ lets a player "always" substitute Occult,
     even for Knowledge their Journal gives for free). The other units are paid with free Journal
     Knowledge of the type first (never used up), then cubes. Occult units come from free Journal
     Occult first, then Occult cubes (each cube = +1 Insanity); when free Journal Occult causes no
-    Insanity (AMB-19 off) and both sources could pay, the key "journal_occult" says how many free
-    units are used, so a player may choose the Insanity of cubes instead (AMB-20: free Knowledge
+    Insanity (MFW-AMB-19 off) and both sources could pay, the key "journal_occult" says how many free
+    units are used, so a player may choose the Insanity of cubes instead (MFW-AMB-20: free Knowledge
     is optional).
     """
     card = C.EXPERIMENTS[card_id]
@@ -212,8 +227,10 @@ def can_perform(state, seat, card_id: str) -> bool:
     return prerequisites_met(state, seat, C.EXPERIMENTS[card_id]["level"]) and bool(payment_plans(state, seat, card_id))
 
 
+# MFW-UPGRADE-02 (plots 4-8 open for their printed cost), MFW-UPGRADE-06 and MFW-FAQ-06 (a plot opened once is
+# not paid again), MFW-UPGRADE-08 and MFW-FAQ-05 (with no room, discard a tile to build)
 def build_options(state, seat, tile_id: str, price: int) -> list[str]:
-    """Where a tile could go (MFW-UPGRADE-03/04/09/10, AMB-22/23): [] when it cannot be built."""
+    """Where a tile could go (MFW-UPGRADE-03, MFW-UPGRADE-04, MFW-UPGRADE-09, MFW-UPGRADE-10, MFW-AMB-22, MFW-AMB-23): [] when it cannot be built."""
     pl = state["players"][seat]
     name = C.tile(tile_id)["name"]
     names = tile_names(state, seat)
@@ -245,8 +262,10 @@ def vanity_tile_for(state, name: str) -> str:
     return ids[2 - state["vanity"][name]]
 
 
+# MFW-PLACE-11 (Estate Locations never cost the occupied fee), MFW-PLACE-16 (Town Locations have no capacity
+# limit)
 def fee(state, seat, loc_id: str, piece_type: str) -> int:
-    """MFW-PLACE-07..10: $1 (or a scenario's value) once for Servant-type pieces on an occupied Location,
+    """MFW-PLACE-07, MFW-PLACE-08, MFW-PLACE-09, MFW-PLACE-10: $1 (or a scenario's value) once for Servant-type pieces on an occupied Location,
     plus any Maladjustment surcharge on Town placements."""
     base = 0
     if piece_type == "servant" and occupied(state, loc_id):
@@ -282,5 +301,5 @@ def nonempty_decks(state) -> list[str]:
 
 
 def token_of(score: int) -> int:
-    """MFW-SCORE-02/03, AMB-31: the +50/+100 token derived from the total."""
+    """MFW-SCORE-02, MFW-SCORE-03, MFW-AMB-31: the +50/+100 token derived from the total."""
     return 100 if score >= 100 else 50 if score >= 50 else 0
