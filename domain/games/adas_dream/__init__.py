@@ -3,7 +3,7 @@
 The template's modules (domain/games/README.md): content (TOML + lookups), state (table, setup and every
 query), flow (the turn and phase table), moves (the binding legal-move list), decide (one function per move
 kind), resolver (the agenda machinery), effects (content effects, actions, choices), evolve, view, scoring,
-describe. RULINGS.md holds every reading of an unclear rule.
+describe, words (labels and prompts). RULINGS.md holds every reading of an unclear rule.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.engine import GameMeta, register
 from domain.games.adapter import PackageRules
 
-from . import decide, describe, evolve, flow, moves, scoring, state, view
+from . import decide, describe, evolve, flow, moves, scoring, state, view, words
 from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 
 META = GameMeta(
@@ -23,4 +23,4 @@ META = GameMeta(
           "Babbage's engine gear by gear.")
 
 RULES = register(PackageRules(META, state=state, flow=flow, moves=moves, decide=decide, evolve=evolve, view=view,
-                              scoring=scoring, describe=describe))
+                              scoring=scoring, describe=describe, words=words))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import content as C
+from . import words as W
 from .state import choice_options
 
 RES_NAMES = {"money": "£", "coal": "Coal", "brass": "Brass", "book": "Book", "innov": "Innovation"}
@@ -35,6 +36,8 @@ def _fact_text(f, seat):
                 + (" (1 Coal for the extra space)" if f.get("extra") else ""))
     if t == "WsDiePushed":
         return f"pushes a {f['die']['c']} {f['die']['v']} onto the bonus space of Workshop space {f['space'] + 1}"
+    if t == "WsRefilled" and not f["dice"]:
+        return f"leaves Workshop space {f['space'] + 1} empty (the bag is empty)"
     if t == "WsRefilled":
         return "refills Workshop space {} with {}".format(f["space"] + 1, ", ".join(f"{d['c']} {d['v']}" for d in f["dice"]))
     if t == "DieStored":
@@ -42,7 +45,7 @@ def _fact_text(f, seat):
     if t == "DieToMill":
         return f"places a {f['die']['c']} {f['die']['v']} in Mill slot ({f['slot'] // 3 + 1},{f['slot'] % 3 + 1})"
     if t == "CardsDrawn":
-        return f"draws {len(f['cards'])} card(s)"
+        return f"draws {W.plural(len(f['cards']), 'card')}"
     if t == "CardPlayed":
         return f"plays {_card(f['card'])}"
     if t == "CardDiscarded":
@@ -58,7 +61,7 @@ def _fact_text(f, seat):
     if t == "AssignmentFiled":
         return f"files it in the {f['colour']} column"
     if t == "ProgramPlaced":
-        return f"places Program {f['tile']} on {f['line']}"
+        return f"places {W.program_words(f['tile'])} on {_line(f['line'])}"
     if t == "DiscPlaced":
         loc = f["loc"]
         where = {"univ": lambda: f"the University at {C.CITIES[loc[1]]['name']}",
@@ -69,9 +72,9 @@ def _fact_text(f, seat):
     if t == "DiscBoxed":
         return "returns a disc to the box"
     if t == "GearGained":
-        return f"gains a {'Addition' if f['gear'] == 'add' else 'Subtraction' if f['gear'] == 'sub' else 'Multiplier'} Gear"
+        return f"gains {W.article(W.gear_name(f['gear']))}"
     if t == "GearBuilt":
-        return f"builds a {'+' if f['gear'] == 'add' else '-' if f['gear'] == 'sub' else 'x'} gear on gear space {f['space'] + 1}"
+        return f"builds {W.article(W.gear_name(f['gear']))} on gear space {f['space'] + 1}"
     if t == "GearSwapped":
         return f"turns the Subtraction Gear on space {f['space'] + 1} into an Addition Gear"
     if t == "Travelled":
@@ -86,26 +89,26 @@ def _fact_text(f, seat):
     if t == "DieSwapped":
         return "swaps a die with the Workshop"
     if t == "Published":
-        return f"publishes ({f['area']})"
+        return f"publishes ({W.AREA_NAMES[f['area']]})"
     if t == "EndTriggered":
         return "completes the Mill and triggers the end of the game"
     if t == "TurnEnded":
         return "ends the turn"
     if t == "GameOver":
-        return "the game ends: " + ", ".join(f"seat {k} scores {s['total']}" for k, s in enumerate(f["scores"]))
+        return None                                      # the sentence ends with the final scores (describe)
     return None
 
 
 CHOICE_WORDS = {
     "track": "puts the Research on the {} track", "disc_src": "takes the disc from gear space {}",
-    "workshop_reward": "picks the {} Workshop reward", "innov_bonus": "spends 2 Innovation for the {} reward",
+    "workshop_reward": "picks the Workshop reward: {}", "innov_bonus": "spends 2 Innovation for the reward: {}",
     "study_main": "takes the Study reward: {}", "study_extra": "takes the extra Study reward: {}",
     "study_any": "takes the Study item: {}", "travel": "travels to {}", "small_city": "moves to {}",
     "column": "files the Assignment in the {} column", "remove": "removes {} from the game",
     "hand_limit": "discards {} for the hand limit", "discard": "discards {}", "play_free": "plays {} for free",
     "use_partner": "uses the effect of {}", "breakthrough": "takes the {} Breakthrough",
     "any_advanced": "takes the level-1 {} Advanced action", "atoken": "takes the {} Assignment token",
-    "stoken": "takes a {} Science token", "pub_adv": "takes the level-1 Advanced action",
+    "stoken": "chooses the Science {}", "pub_adv": "takes the level-1 Advanced action",
     "umove_src": "moves the disc from {}", "umove_dst": "moves it to {}", "nearest_uni": "goes to {}",
     "carry_travel": "travels for free to {}",
 }
@@ -170,9 +173,7 @@ def _structured(kind, pick, top):
     if kind == "carry_room":
         return f"chooses Meeting room {pick + 1}"
     if kind == "choose":
-        option = top["d"]["e"]["choose"][pick]
-        label = option.get("reward") or option.get("kind") or option.get("op") or "option"
-        return f"picks the {label} option"
+        return f"picks: {W.effect_words(top['d']['e']['choose'][pick])}"
     return None
 
 
@@ -197,6 +198,14 @@ def _pick_words(state, pick):
         value = C.partner(pick)["name"]
     elif kind == "disc_src" and isinstance(pick, int):
         value = pick + 1
+    elif not isinstance(pick, str):
+        pass
+    elif kind in ("study_main", "study_extra", "study_any") and pick in W.STUDY_ITEMS:
+        value = W.STUDY_ITEMS[pick]
+    elif kind in ("workshop_reward", "innov_bonus") and pick in W.REWARD_WORDS:
+        value = W.REWARD_WORDS[pick]
+    elif kind == "any_advanced" and pick in W.AREA_NAMES:
+        value = W.AREA_NAMES[pick]
     if kind in CHOICE_WORDS and opts and pick in opts:
         return CHOICE_WORDS[kind].format(value)
     return f"chooses {value}"
@@ -207,7 +216,7 @@ def describe(state, seat, move, facts):
     head = {
         "workshop": "takes a Workshop turn",
         "adjust": "pays 1 Coal to adjust a Workshop die",
-        "actions": f"takes an Actions turn ({move.get('action')})",
+        "actions": f"takes an Actions turn ({W.AREA_NAMES.get(move.get('action'), move.get('action'))})",
         "pass": "cannot take a turn and passes",
         "play": "plays a Partner card",
         "skip": "skips",
@@ -223,4 +232,18 @@ def describe(state, seat, move, facts):
     sentence = f"Seat {seat} {head}"
     if details:
         sentence += ": " + "; ".join(details)
-    return sentence + "."
+    sentence += "."
+    over = [f for f in facts if f["type"] == "GameOver"]
+    if over:
+        sentence += " " + final_words(over[0]["scores"], state)
+    return sentence
+
+
+def final_words(scores, state) -> str:
+    """The end of the last move's sentence: the final scores and the winner (ADA-SCORE-20, ADA-SCORE-21,
+    ADA-SCORE-22, ADA-SCORE-23 break ties)."""
+    from .scoring import ranked_winners
+    totals = ", ".join(f"Seat {k} {s['total']}" for k, s in enumerate(scores))
+    won = ranked_winners(state, scores)
+    return f"Final scores: {totals}. " + " and ".join(f"Seat {w}" for w in won) + \
+        (" wins." if len(won) == 1 else " share the win.")
