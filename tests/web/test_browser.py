@@ -78,6 +78,30 @@ def test_one_screen_game_from_the_lobby(contexts, http):
     assert not [url for url in watch.requested if any(token in url for token in tokens)]
 
 
+def test_a_bot_seat_chosen_in_the_lobby_plays_by_itself(contexts, http):
+    levels = next(t for t in http.get("/game-types").json() if t["name"] == "dice_duel").get("bot_levels")
+    if not levels:
+        pytest.skip("this build offers no bot levels")
+    context, watch = contexts()
+    page = context.new_page()
+    page.goto("/")
+    form = page.get_by_test_id("new-game")
+    form.locator("[name=game]").select_option("dice_duel")
+    form.locator("[name=names]").fill("ada, robot")
+    form.locator("[name=seating][value=one-screen]").check()
+    expect(form.locator("[name=bot-1]")).to_be_visible()
+    form.locator("[name=bot-1]").select_option(levels[0])
+    form.locator("button[type=submit]").click()
+    expect(page.get_by_test_id("new-game-result")).to_contain_text(f"a bot ({levels[0]})")
+    page.get_by_test_id("table-link").click()
+    expect(page.get_by_test_id("viewer").locator("option")).to_have_count(3)  # ada, referee, spectator
+    page.get_by_test_id("legal-move").filter(has_text="Roll").click()
+    expect(log_items(page)).to_have_count(2, timeout=10_000)  # the bot answered by itself
+    expect(log_items(page).nth(1)).to_contain_text("robot")
+    expect(page.get_by_test_id("to-act")).to_contain_text("ada")
+    watch.check()
+
+
 def test_invited_players_play_live_takeback_and_referee_undo(contexts):
     creator, creator_watch = contexts()
     lobby = creator.new_page()

@@ -46,7 +46,7 @@ function linkRow(label, href, testid) {
   return el("li", {}, el("span", { class: "who" }, label), el("a", { href, "data-testid": testid }, href), copy);
 }
 
-function showCreated(created, names, seating) {
+function showCreated(created, names, seating, bots) {
   const origin = location.origin;
   const id = created.id;
   const held = loadHeld(id);
@@ -63,18 +63,22 @@ function showCreated(created, names, seating) {
   } else if (seating === "invite") {
     // This server hands out seat tokens directly: each player's link carries their token.
     intro = "Send each player their own link (it holds their seat's secret). Keep the referee link to yourself.";
-    for (const seat of created.seats) {
+    for (const seat of created.seats.filter((s) => !bots[String(s.seat)])) {
       items.push(linkRow(`${names[seat.seat] || `Seat ${seat.seat}`}`,
         `${origin}/ui/games/${id}#token=${encodeURIComponent(seat.token)}`, "invite-link"));
     }
     held.current = "referee";
   } else {
     intro = "Every seat is held by this browser tab: the table follows whoever must act.";
-    for (const seat of created.seats || []) held.seats[String(seat.seat)] = seat.token;
-    held.current = created.seats && created.seats.length ? `seat:${created.seats[0].seat}` : "referee";
+    const people = (created.seats || []).filter((s) => !bots[String(s.seat)]);  // bots play by themselves
+    for (const seat of people) held.seats[String(seat.seat)] = seat.token;
+    held.current = people.length ? `seat:${people[0].seat}` : "referee";
     held.follow = true;
   }
   saveHeld(id, held);
+  for (const [seat, level] of Object.entries(bots)) {
+    items.push(el("li", {}, el("span", { class: "who" }, names[seat] || `Seat ${seat}`), `a bot (${level}) plays this seat`));
+  }
   items.push(linkRow("Referee", `${origin}/ui/games/${id}#token=${encodeURIComponent(created.referee_token)}`, "referee-link"));
   result.replaceChildren(
     el("h3", {}, "The game is set up"),
@@ -109,7 +113,7 @@ form.addEventListener("submit", async (event) => {
   try {
     const created = await api("/games", { method: "POST", body });
     const shown = names.length ? names : Array.from({ length: count }, (_, i) => (created.seats && created.seats[i] && created.seats[i].name) || `Seat ${i}`);
-    showCreated(created, shown, seating);
+    showCreated(created, shown, seating, bots);
   } catch (error) {
     errorBox.textContent = error instanceof ApiError ? (error.body.detail || error.body.error) : String(error);
   } finally { button.disabled = false; }

@@ -54,7 +54,9 @@ function renderToAct() {
     return;
   }
   const seats = game.to_act || [];
-  const whoText = seats.length ? seats.map((s) => seatName(names, s)).join(", ") : "nobody";
+  const bots = game.bots || {};
+  const whoText = seats.length
+    ? seats.map((s) => seatName(names, s) + (bots[String(s)] ? ` (bot, ${bots[String(s)]})` : "")).join(", ") : "nobody";
   const mine = mySeat() !== null && seats.includes(mySeat());
   const prompt = game.prompt || (game.decision && game.decision.prompt) || "";
   box.replaceChildren(
@@ -108,7 +110,7 @@ function renderScores() {
   const winners = new Set(game.winners || []);
   const rows = names.map((name, seat) => el("tr", {},
     el("th", { scope: "row" }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat % 6]}` }),
-      name, winners.has(seat) ? " 🏆" : ""),
+      name, (game.bots || {})[String(seat)] ? ` (bot)` : "", winners.has(seat) ? " 🏆" : ""),
     el("td", { class: "num" }, String(scores[String(seat)] ?? scores[seat] ?? 0))));
   $("scores").replaceChildren(el("table", { class: "scores-table" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"))),
