@@ -8,7 +8,7 @@ import logging
 from fastapi import FastAPI
 from api.responses import OrjsonResponse
 
-from api import errors
+from api import errors, openapi
 from api.body_limit import BodyLimitMiddleware
 from api.settings import ConfigurationError, Settings
 from domain.games import GAME_PACKAGES, load_all
@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     app.state.settings = settings
     app.state.service = service if service is not None else GameService(env=settings.service_env())
     errors.install(app)
+    openapi.install(app)
     for router in ROUTERS:
         app.include_router(router)
     from api.projections_deps import install_projections  # the read side (projections/)

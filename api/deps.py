@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from domain.app import Caller, GameService, InvalidToken
 
@@ -15,8 +16,19 @@ def get_service(request: Request) -> GameService:
     return request.app.state.service
 
 
-def get_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """The bearer token, or None for a spectator. A malformed header is a 401."""
+#: The OpenAPI security scheme (Swagger's Authorize button). Optional: without a token the
+#: caller is a spectator; `api.openapi` marks which operations need one.
+bearer_scheme = HTTPBearer(
+    auto_error=False, scheme_name="bearer", bearerFormat="opaque",
+    description="A seat or referee token from `POST /games` (or `/join`). Without one you are a spectator.",
+)
+
+
+def get_token(request: Request,
+              _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)] = None) -> str | None:
+    """The bearer token, or None for a spectator. A malformed header is a 401 (read here
+    rather than from HTTPBearer, which would quietly treat `Basic x` as no token)."""
+    authorization = request.headers.get("authorization")
     if authorization is None or not authorization.strip():
         return None
     scheme, _, token = authorization.strip().partition(" ")

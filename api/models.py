@@ -1,16 +1,19 @@
 """Pydantic models of request bodies (validation at the edge) and documented responses.
 
 Integers and booleans are strict (``"4"`` is not 4, ``false`` is not 0, ``"yes"`` is not true):
-a client that sends the wrong type has a bug we should name, not guess around."""
+a client that sends the wrong type has a bug we should name, not guess around. A whole
+number written ``4.0`` is an integer, as JSON Schema says; ``4.5`` is not."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+#: Integer bounds a JSON client can hold exactly (JavaScript's safe integers); 2**63 - 1 is
+#: not even exact as a JSON Schema bound (it rounds to 2**63 as a double).
+SAFE_MIN, SAFE_MAX = -(2 ** 53 - 1), 2 ** 53 - 1
 MAX_JSON_BYTES = 64 * 1024
 
 
@@ -25,22 +28,40 @@ def storable_json(value: Any) -> Any:
     return value
 
 
+def no_text_or_truth(value: Any) -> Any:
+    """Before int validation: refuse strings and booleans (pydantic's lax mode takes both)."""
+    if isinstance(value, (str, bool)):
+        raise ValueError(f"must be a whole number, not {'a boolean' if isinstance(value, bool) else 'a string'}")
+    return value
+
+
+#: An integer in JSON's sense: 4 or 4.0, never "4", true or 4.5.
+WholeNumber = Annotated[int, BeforeValidator(no_text_or_truth)]
+
 MAX_NAME = 40
 FORBIDDEN_IN_NAMES = "<>"
+_NAME_CHAR = r"[^\x00-\x1f\x7f-\x9f\u2028\u2029<>]"
+#: The same rule as `player_name`, as a JSON Schema pattern (controls, separators and markup
+#: excluded; at least one character that is not a space).
+NAME_PATTERN = rf"^{_NAME_CHAR}*[^\s\x00-\x1f\x7f-\x9f\u2028\u2029<>]{_NAME_CHAR}*$"
+NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN}
 
 
 def player_name(name: str) -> str:
-    """One player name, trimmed: 1 to 40 printable characters, no markup (`<`, `>`).
+    """One player name: 1 to 40 characters, no control character (newline, tab, NUL...), no
+    line separator, no markup (`<`, `>`), not only spaces; returned trimmed.
 
     Names are shown on pages, in move descriptions and on leaderboards, so a newline, a NUL
     or a tag in one would break or inject into every one of them."""
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters, not {len(name)}")
     trimmed = name.strip()
     if not trimmed:
         raise ValueError("a name may not be empty or only spaces")
-    if len(trimmed) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters, not {len(trimmed)}")
-    if not trimmed.isprintable():
-        raise ValueError("a name may hold only printable characters (no newline, tab, NUL or other control)")
+    controls = [char for char in trimmed if ord(char) < 0x20 or 0x7f <= ord(char) <= 0x9f or char in "\u2028\u2029"]
+    if controls:
+        raise ValueError(f"a name may hold only printable characters, not {controls[0]!r} "
+                         "(no newline, tab, NUL or other control)")
     markup = sorted(set(trimmed) & set(FORBIDDEN_IN_NAMES))
     if markup:
         raise ValueError(f"a name may not contain {' or '.join(repr(c) for c in markup)}")
@@ -69,12 +90,12 @@ class CreateGame(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     game: str = Field(min_length=1, max_length=100, examples=["adas_dream"])
-    players: int = Field(strict=True, ge=1, le=16, examples=[3])
-    names: list[str] | None = Field(default=None, max_length=16, examples=[["annette", "john", "serena"]],
-                                    description=f"one per seat: unique, printable, at most {MAX_NAME} characters, "
-                                                "no `<` or `>` (surrounding spaces are trimmed)")
-    seed: int | None = Field(default=None, strict=True, ge=INT64_MIN, le=INT64_MAX,
-                             description="for reproducible tests")
+    players: WholeNumber = Field(ge=1, le=16, examples=[3])
+    names: list[Annotated[str, Field(json_schema_extra=NAME_SCHEMA)]] | None = Field(
+        default=None, max_length=16, examples=[["annette", "john", "serena"]],
+        description=f"one per seat: unique, printable, at most {MAX_NAME} characters, "
+                    "no `<` or `>` (surrounding spaces are trimmed)")
+    seed: WholeNumber | None = Field(default=None, ge=SAFE_MIN, le=SAFE_MAX, description="for reproducible tests")
     options: dict[str, Any] = Field(default_factory=dict)
     bots: dict[str, str] | None = Field(default=None, examples=[{"1": "normal"}],
                                         description="seat -> bot level (GET /game-types lists `bot_levels`); "
@@ -87,14 +108,14 @@ class CreateGame(BaseModel):
 
 class PlayMove(BaseModel):
     move: dict[str, Any] = Field(description="one element of GET /games/{id}/legal-moves, as-is")
-    expected_version: int | None = Field(default=None, strict=True, ge=0, le=INT64_MAX,
+    expected_version: WholeNumber | None = Field(default=None, ge=0, le=SAFE_MAX,
                                          description="the version you saw; 409 when the game moved on")
 
     _move = field_validator("move")(classmethod(lambda cls, value: storable_json(value)))
 
 
 class RequestUndo(BaseModel):
-    to_move: int = Field(strict=True, ge=1, le=INT64_MAX, description="undo this move and every later one")
+    to_move: WholeNumber = Field(ge=1, le=SAFE_MAX, description="undo this move and every later one")
     reason: str = Field(default="", max_length=500)
 
 
@@ -102,32 +123,223 @@ class Vote(BaseModel):
     approve: bool = Field(strict=True, description="true approves, false rejects (or withdraws your own)")
 
 
-class Seat(BaseModel):
+# --------------------------------------------------------------------------- answers
+#
+# The documented shape of every answer. Routes return plain dicts (no per-request model
+# validation or re-serialisation); tests/api/test_openapi_contract.py and the schemathesis
+# run check that what is sent validates against these schemas. `Answer` allows extra keys:
+# a field added to an answer is documented when it is added here, never silently dropped.
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+Scores = dict[str, float]
+JsonObject = dict[str, Any]
+
+
+class GameType(Answer):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    cooperative: bool
+    bot_levels: list[str] = Field(default_factory=list, description="levels for `\"bots\"` in POST /games")
+
+
+class Seat(Answer):
     seat: int
-    token: str
+    token: str = Field(description="this seat's bearer token; shown once")
     name: str
 
 
-class GameCreated(BaseModel):
+class Invite(Answer):
+    seat: int
+    invite: str
+
+
+class GameCreated(Answer):
     id: str
     game: str
     version: int
-    seats: list[Seat]
+    seats: list[Seat] | None = Field(default=None, description="absent with `\"seating\": \"invite\"`")
+    invites: list[Invite] | None = Field(default=None, description="only with `\"seating\": \"invite\"`")
     referee_token: str
 
 
-class MoveAccepted(BaseModel):
+class GameSummary(Answer):
+    id: str
+    game: str
+    status: str
+    version: int
+    players: int
+
+
+class UndoRequestView(Answer):
+    request_id: str
+    status: str
+    to_move: int
+
+
+class GameView(Answer):
+    id: str
+    game: str
+    version: int
+    status: str = Field(description="`active` or `finished`")
+    to_act: list[int]
+    move_count: int
+    state: JsonObject = Field(description="the caller's view: hidden information removed while the game runs")
+    scores: Scores
+    winners: list[int]
+    undo_requests: list[UndoRequestView]
+
+
+class LegalMoves(Answer):
+    version: int
+    moves: list[JsonObject] = Field(description="each element can be posted back as-is")
+
+
+class MoveAccepted(Answer):
     version: int
     move_no: int
-    facts: list[dict[str, Any]]
-    description: str
+    facts: list[JsonObject] = Field(description="as the caller may see them")
+    description: str = Field(description=\"the move in plain words, with the player names\")
     status: str
-    replayed: bool
 
 
-class ErrorBody(BaseModel):
-    error: str
-    detail: str
+class EventRecord(Answer):
+    version: int
+    type: str
+    move_no: int | None
+    seat: int | None
+    actor: str | None
+    move: JsonObject | None
+    facts: list[JsonObject]
+    recorded_at: str
+    undone: bool
+    hash: str
+    prev_hash: str
 
 
-ERRORS = {status: {"model": ErrorBody} for status in (401, 403, 404, 409, 422)}
+class EventLog(Answer):
+    events: list[EventRecord]
+
+
+class UndoAnswer(Answer):
+    request_id: str
+    status: str = Field(description="`applied` or `pending`")
+
+
+class VoteAnswer(Answer):
+    status: str = Field(description="`pending`, `applied` or `rejected`")
+
+
+class ReplayStep(Answer):
+    step: int
+    steps: int
+    state: JsonObject
+    scores: Scores
+    move: JsonObject | None = Field(description="the move of this step (none at step 0)")
+    description: str | None
+
+
+class MoveLogEntry(Answer):
+    move_no: int
+    seat: int | None
+    move: JsonObject
+    description: str
+    undone: bool
+
+
+class History(Answer):
+    effective: list[MoveLogEntry]
+    undone: list[MoveLogEntry]
+    undo_requests: list[JsonObject]
+
+
+class ScorePoint(Answer):
+    move_no: int
+    scores: Scores
+
+
+class GameScores(Answer):
+    scores: Scores
+    history: list[ScorePoint]
+
+
+class Leader(Answer):
+    player: str
+    games: int
+    wins: int
+    rating: float
+
+
+class Scoreboard(Answer):
+    game: str
+    leaders: list[Leader]
+
+
+class TypeAnalytics(Answer):
+    game: str
+    games: int
+    avg_moves: float
+    seat_win_rate: JsonObject
+    action_frequency: JsonObject
+
+
+class GameAnalytics(Answer):
+    game_id: str
+    game: str
+    moves: int
+    score_over_time: list[ScorePoint]
+    action_counts: dict[str, int]
+
+
+class ProjectionState(Answer):
+    position: int
+    lag: int
+
+
+class ProjectionsStatus(Answer):
+    head: int
+    projections: dict[str, ProjectionState]
+
+
+class AuditResult(Answer):
+    ok: bool
+    events: int
+    head: str | None = Field(description="hash of the last event that fits the chain")
+
+
+class ErrorBody(Answer):
+    error: str = Field(description="a stable code, e.g. `illegal_move`, `version_conflict`")
+    detail: str = Field(description="what is wrong, in words")
+
+
+ERROR_DESCRIPTIONS = {
+    401: "no token where a seat or referee is needed (`token_required`), or a token of another game (`invalid_token`)",
+    403: "a valid token that may not do this now (`not_your_seat`, ...)",
+    404: "no such game, request or game type",
+    409: "`version_conflict` (with `current_version`), `invite_used`, ...",
+    413: "`body_too_large`: the body is over the limit (refused before it is read)",
+    422: "`invalid_request` (a field, named), `illegal_move` (with the rule ID) or another refusal that names what is wrong",
+    503: "`store_unavailable` (retry; a retry with the same Idempotency-Key is safe) or `projection_lagging`",
+}
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for these error statuses (503 always: any request may meet a store
+    that does not answer)."""
+    return {code: {"model": ErrorBody, "description": ERROR_DESCRIPTIONS[code]}
+            for code in sorted({*codes, 503})}
+
+
+def answers(model: type[BaseModel], *codes: int, status: int = 200, description: str = "") -> dict:
+    """`responses` of a route: its success model plus its error statuses."""
+    success = {"model": model, "description": description or model.__doc__ or "success"}
+    return {status: success, **errors(*codes)}
+
+
+#: Before routes say which statuses they answer: everything but 413.
+ERRORS = errors(401, 403, 404, 409, 422)

@@ -4,14 +4,15 @@ from fastapi import APIRouter
 from starlette.concurrency import run_in_threadpool
 
 from api.deps import ServiceDep
-from api.models import ERRORS
+from api.models import AuditResult, answers
 from api.projections_deps import ReadSideDep, not_projected
 from projections.audit import verify_game
 
-router = APIRouter(tags=["audit"], responses=ERRORS)
+router = APIRouter(tags=["audit"])
 
 
-@router.get("/games/{game_id}/audit/verify")
+@router.get("/games/{game_id}/audit/verify", response_model=None,
+            responses=answers(AuditResult, 404, 422))
 async def verify(game_id: str, service: ServiceDep, read_side: ReadSideDep) -> dict:
     """`ok` with the number of events and the head hash, or the first version that does not fit
     (altered, removed, inserted or reordered events)."""

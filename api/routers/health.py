@@ -28,7 +28,9 @@ class Degraded(ErrorBody):
     status: str
 
 
-@router.get("/healthz", response_model=Health, responses={503: {"model": Degraded, "description": "the store does not answer"}})
+@router.get("/healthz", response_model=None, responses={
+    200: {"model": Health, "description": "the store answers"},
+    503: {"model": Degraded, "description": "the store does not answer (e.g. the embedded Redis is being restarted)"}})
 def healthz(service: ServiceDep):
     """Cheap: one read of the store's last notification id."""
     try:

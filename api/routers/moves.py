@@ -5,18 +5,20 @@ from typing import Annotated
 from fastapi import APIRouter, Header
 
 from api.deps import ServiceDep, TokenDep
-from api.models import ERRORS, MoveAccepted, PlayMove
+from api.models import LegalMoves, MoveAccepted, PlayMove, answers
 
-router = APIRouter(tags=["moves"], responses=ERRORS)
+router = APIRouter(tags=["moves"])
 
 
-@router.get("/games/{game_id}/legal-moves")
+@router.get("/games/{game_id}/legal-moves", response_model=None,
+            responses=answers(LegalMoves, 401, 404, 422))
 def legal_moves(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
     """Every move this seat may submit now; each element can be posted back as-is."""
     return service.legal_moves(game_id, token)
 
 
-@router.post("/games/{game_id}/moves", status_code=201, responses={201: {"model": MoveAccepted}})
+@router.post("/games/{game_id}/moves", status_code=201, response_model=None,
+             responses=answers(MoveAccepted, 401, 403, 404, 409, 413, 422, status=201))
 def play_move(game_id: str, body: PlayMove, service: ServiceDep, token: TokenDep,
               idempotency_key: Annotated[str | None, Header(max_length=200)] = None) -> dict:
     """Play a move. 422 names the rule it breaks; a retried Idempotency-Key returns the first answer."""

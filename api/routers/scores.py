@@ -3,11 +3,11 @@
 from fastapi import APIRouter
 
 from api.deps import CallerDep
-from api.models import ERRORS
+from api.models import GameScores, Scoreboard, answers
 from api.projections_deps import ReadSideDep, UnknownGameType, not_projected, synced
 from domain.engine import get_rules
 
-router = APIRouter(tags=["scores"], responses=ERRORS)
+router = APIRouter(tags=["scores"])
 
 
 def known_game_type(game: str) -> str:
@@ -17,7 +17,7 @@ def known_game_type(game: str) -> str:
         raise UnknownGameType(f"unknown game type {game!r}", game=game) from None
 
 
-@router.get("/games/{game_id}/scores")
+@router.get("/games/{game_id}/scores", response_model=None, responses=answers(GameScores, 401, 404, 422))
 def game_scores(game_id: str, caller: CallerDep, read_side: ReadSideDep) -> dict:
     """Current scores and the score history: after setup (move 0) and after every effective move."""
     synced(read_side, ["scoreboard"])
@@ -27,7 +27,7 @@ def game_scores(game_id: str, caller: CallerDep, read_side: ReadSideDep) -> dict
     return scores
 
 
-@router.get("/scoreboard/{game}")
+@router.get("/scoreboard/{game}", response_model=None, responses=answers(Scoreboard, 404, 422))
 def scoreboard(game: str, read_side: ReadSideDep) -> dict:
     """Leaderboard of a game type by player name: games, wins, average score and Elo-style rating."""
     game = known_game_type(game)

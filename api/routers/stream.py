@@ -19,10 +19,10 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from api.deps import ServiceDep, TokenDep
-from api.models import ERRORS
+from api.models import errors
 from projections.event_log import event_log
 
-router = APIRouter(tags=["live"], responses=ERRORS)
+router = APIRouter(tags=["live"])
 
 POLL_SECONDS = 0.1
 HEARTBEAT_SECONDS = 15.0
@@ -34,7 +34,17 @@ def sse_message(event: dict) -> bytes:
             + orjson.dumps(event) + b"\n\n")
 
 
-@router.get("/games/{game_id}/stream", response_class=StreamingResponse)
+@router.get("/games/{game_id}/stream", response_class=StreamingResponse, responses={
+    200: {"content": {"text/event-stream": {"schema": {
+              "type": "object", "required": ["data"],
+              "properties": {"id": {"type": "string", "description": "the event's version"},
+                             "event": {"type": "string", "description": "the event's type"},
+                             "data": {"type": "string", "contentMediaType": "application/json",
+                                      "contentSchema": {"$ref": "#/components/schemas/EventRecord"}},
+                             "retry": {"type": "integer"}}}}},
+          "description": "Server-Sent Events, one per event: `id: <version>`, `event: <type>`, "
+                         "`data: <the event as in /events>`"},
+    **errors(401, 404, 422)})
 async def stream(game_id: str, request: Request, service: ServiceDep, token: TokenDep,
                  last_event_id: str | None = Header(default=None, max_length=20),
                  after: int = Query(default=0, ge=0, le=2 ** 62),

@@ -3,19 +3,21 @@
 from fastapi import APIRouter, Path
 
 from api.deps import ServiceDep, TokenDep
-from api.models import ERRORS, RequestUndo, Vote
+from api.models import RequestUndo, UndoAnswer, Vote, VoteAnswer, answers
 
-router = APIRouter(tags=["undo"], responses=ERRORS)
+router = APIRouter(tags=["undo"])
 
 
-@router.post("/games/{game_id}/undo", status_code=201)
+@router.post("/games/{game_id}/undo", status_code=201, response_model=None,
+             responses=answers(UndoAnswer, 401, 403, 404, 409, 413, 422, status=201))
 def request_undo(game_id: str, body: RequestUndo, service: ServiceDep, token: TokenDep) -> dict:
     """Undo move `to_move` and every later one: at once for the referee or a seat's own last
     move that revealed nothing; otherwise pending until every other seat approves."""
     return service.request_undo(game_id, token, body.to_move, body.reason)
 
 
-@router.post("/games/{game_id}/undo/{request_id}/votes")
+@router.post("/games/{game_id}/undo/{request_id}/votes", response_model=None,
+             responses=answers(VoteAnswer, 401, 403, 404, 409, 413, 422))
 def vote(game_id: str, body: Vote, service: ServiceDep, token: TokenDep,
          request_id: str = Path(max_length=100)) -> dict:
     return service.vote_undo(game_id, token, request_id, body.approve)
