@@ -14,6 +14,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 #: Integer bounds a JSON client can hold exactly (JavaScript's safe integers); 2**63 - 1 is
 #: not even exact as a JSON Schema bound (it rounds to 2**63 as a double).
 SAFE_MIN, SAFE_MAX = -(2 ** 53 - 1), 2 ** 53 - 1
+#: Seeds are 64-bit; the top bound is the largest double below 2**63, so that the documented
+#: bound is exactly the enforced one.
+SEED_MIN, SEED_MAX = -(2 ** 63), 2 ** 63 - 1024
 MAX_JSON_BYTES = 64 * 1024
 
 
@@ -95,7 +98,7 @@ class CreateGame(BaseModel):
         default=None, max_length=16, examples=[["annette", "john", "serena"]],
         description=f"one per seat: unique, printable, at most {MAX_NAME} characters, "
                     "no `<` or `>` (surrounding spaces are trimmed)")
-    seed: WholeNumber | None = Field(default=None, ge=SAFE_MIN, le=SAFE_MAX, description="for reproducible tests")
+    seed: WholeNumber | None = Field(default=None, ge=SEED_MIN, le=SEED_MAX, description="for reproducible tests")
     options: dict[str, Any] = Field(default_factory=dict)
     bots: dict[str, str] | None = Field(default=None, examples=[{"1": "normal"}],
                                         description="seat -> bot level (GET /game-types lists `bot_levels`); "
@@ -204,7 +207,7 @@ class MoveAccepted(Answer):
     version: int
     move_no: int
     facts: list[JsonObject] = Field(description="as the caller may see them")
-    description: str = Field(description=\"the move in plain words, with the player names\")
+    description: str = Field(description="the move in plain words, with the player names")
     status: str
 
 
