@@ -166,7 +166,7 @@ def state_hidden(game: str, state: dict, viewer) -> list[tuple[str, object]]:
 def heredity_unseen_texts(state: dict) -> list[tuple[str, object]]:
     """The texts (narratives, instructions...) of card faces nobody has seen yet: cards still
     in the Adventure or Secrets deck, the other face of cards in play (HER-HIDDEN-01..07)."""
-    from domain.games.heredity.query import C as content_of, face_side
+    from domain.games.heredity.state import C as content_of, face_side
     content = content_of(state)
     seen_texts: set[str] = set()
     unseen: dict[str, str] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .query import C
+from .state import C
 
 
 def _name(s: dict, pc) -> str:

@@ -13,9 +13,12 @@ from itertools import combinations, permutations, product
 
 from domain.engine import IllegalMove
 
-from . import actions as A
-from .board import board
-from .query import (
+from .decide.shape import combo_key, trade_key
+from .state import (
+    action_place_ok, attack_slots as reach_attack_slots, attack_targets, board, explore_options, first_blocker,
+    marker_icon, max_targets,
+)
+from .state import (
     C, available_tokens, card_actions, card_slots, face, injurable_cards, is_dying, is_free, is_full, items_in_area,
     items_of, npcs_on_terrain, pc_slots, same_area, slot_state,
 )
@@ -82,12 +85,11 @@ def held(s: dict, pc: str) -> list[int]:
 
 @memoised
 def attack_slots(s: dict, pc: str) -> list:
-    return A.attack_slots(s, pc)
+    return reach_attack_slots(s, pc)
 
 
 @memoised
 def targets_in_reach(s: dict, pc: str, rng) -> list[dict]:
-    from .interp import attack_targets
     return attack_targets(s, pc, rng)
 
 
@@ -183,7 +185,7 @@ def icon_moves(s: dict, seat: int, pc: str) -> list[dict]:
     out = []
     area = s["pcs"][pc]["area"]
     for marker in s["markers"]:
-        terrain, icon = A.marker_icon(s, marker)
+        terrain, icon = marker_icon(s, marker)
         if icon is None or icon["kind"] not in ("watch", "speak", "interact") \
                 or not same_area(s, area, f"{terrain}:{icon['area']}"):
             continue
@@ -199,7 +201,7 @@ def card_action_moves(s: dict, seat: int, pc: str) -> list[dict]:
     out = []
     attack_refs = None
     for card, idx, action in card_actions(s):
-        if action.get("combined") or not A.action_place_ok(s, pc, card, action):
+        if action.get("combined") or not action_place_ok(s, pc, card, action):
             continue
         if action["icon"] == "attack":
             if attack_refs is None:
@@ -210,7 +212,7 @@ def card_action_moves(s: dict, seat: int, pc: str) -> list[dict]:
         else:
             slots, targets = free_slots(s, pc, action["icon"]), [None]
         for target in targets:
-            if A.first_blocker(s, pc, action["body"], target) is not None:        # HER-AMB-08
+            if first_blocker(s, pc, action["body"], target) is not None:        # HER-AMB-08
                 continue
             for ref in slots:
                 move = {"type": "card_action", "pc": pc, "slot": ref, "card": card, "action": idx}
@@ -247,7 +249,7 @@ def move_moves(s: dict, seat: int, pc: str) -> list[dict]:
             continue
         end = path[-1] if path else None
         if end not in explores:
-            explores[end] = A.explore_options(s, pc, end)
+            explores[end] = explore_options(s, pc, end)
         for opt in explores[end]:
             for slots in combinations(move_slots, len(path) + 1):
                 if path:
@@ -279,7 +281,7 @@ def attack_moves(s: dict, seat: int, pc: str) -> list[dict]:
     for ref, power, rng in attack_slots(s, pc):
         targets = targets_in_reach(s, pc, rng)
         out += [{"type": "attack", "pc": pc, "slot": ref, "target": target} for target in targets]
-        most = A.max_targets(s, pc, ref)
+        most = max_targets(s, pc, ref)
         for size in range(2, min(most, len(targets)) + 1):
             out += [{"type": "attack", "pc": pc, "slot": ref, "targets": list(group)}
                     for group in combinations(targets, size)]
@@ -356,7 +358,7 @@ def trade_moves(s: dict, seat: int, pc: str) -> list[dict]:
     for other in sorted(s["pcs"]):
         if other == pc or not same_area(s, me["area"], s["pcs"][other]["area"]):
             continue
-        if A.trade_key({"pc": pc, "with": other}) in s["declined"]:
+        if trade_key({"pc": pc, "with": other}) in s["declined"]:
             continue
         if interact is None:
             interact = free_slots(s, pc, "interact")
@@ -427,7 +429,7 @@ def combined_attacks(s: dict, seat: int, only: dict | None = None) -> list[dict]
             for group in combinations(pcs, size):
                 if not any(seat in s["control"][pc] for pc in group):
                     continue
-                if A.combo_key({"type": "combined_attack", "participants": [{"pc": pc} for pc in group]}) in s["declined"]:
+                if combo_key({"type": "combined_attack", "participants": [{"pc": pc} for pc in group]}) in s["declined"]:
                     continue
                 for picks in product(*(able[pc] for pc in group)):
                     out.append({"type": "combined_attack", "target": target,
@@ -454,6 +456,7 @@ def combined_actions(s: dict, seat: int) -> list[dict]:
             for picks in product(*(able[pc] for pc in group)):
                 move = {"type": "combined_action", "card": card, "action": idx,
                         "participants": [{"pc": pc, "slot": ref} for pc, ref in zip(group, picks)]}
-                if _ok(A.check_combined_action, s, seat, move):
+                from .decide.icons import check_combined_action      # decide lists through this module
+                if _ok(check_combined_action, s, seat, move):
                     out.append(move)
     return out

@@ -4,7 +4,7 @@ from everyone until the rules reveal it."""
 
 from __future__ import annotations
 
-from .query import (
+from .state import (
     C, card_actions, card_zone, defence, face, face_side, is_ally, is_dying, is_hostile, item_disabled, items_of,
     link_area, npc_section,
 )

@@ -10,7 +10,7 @@ import tomllib
 from domain.engine import IllegalMove, Turn, copy_state, fold, new_game, play as kernel_play
 from domain.engine.rng import Rng
 from domain.games import heredity as H
-from domain.games.heredity import interp as I
+from domain.games.heredity import resolver as I
 from domain.games.heredity.content import content_from_dict
 from domain.games.heredity.lang import compile_block
 
@@ -174,7 +174,7 @@ def karma_top(state, card):
 
 
 def give_item(state, pc, item, anchor=None, face="front"):
-    from domain.games.heredity.interp import free_anchors
+    from domain.games.heredity.effects.items import free_anchors
     state["cards"][str(item)] = {"zone": "table", "face": face, "tokens": {}}
     anchor = anchor or free_anchors(state, pc, item)[0]
     state["cards"][str(item)].update({"zone": "inventory", "pc": pc, "anchor": anchor, "area": None})
@@ -193,7 +193,7 @@ def mats(state, pc, n):
 
 
 def cover_hearts(state, pc):
-    from domain.games.heredity.query import free_heart_slots
+    from domain.games.heredity.state import free_heart_slots
     for ref in free_heart_slots(state, pc):
         damage_slot(state, ref)
     return state

@@ -15,6 +15,7 @@ import pytest
 from domain.engine import IllegalMove, copy_state, new_game, play
 from domain.engine.rng import Rng
 from domain.games.heredity import RULES
+from domain.games.heredity.decide import referee as referee_of
 
 
 def _siblings(legal: list) -> dict:
@@ -87,7 +88,7 @@ def variants(move: dict, sib: dict, chooser: random.Random, n: int = 12) -> list
 
 def accepted(state, seat, move, salt, referee=False) -> bool:
     try:
-        (RULES.referee if referee else RULES.decide)(copy_state(state), seat, move, Rng(salt, 1))
+        (referee_of if referee else RULES.decide)(copy_state(state), seat, move, Rng(salt, 1))
         return True
     except IllegalMove:
         return False

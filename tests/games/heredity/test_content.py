@@ -52,8 +52,8 @@ def test_language_round_trip():
                   "HER-AMB-36")
 def test_sample_chapter_holds_every_case_of_the_rifle_example():
     """The Long Sling (Range 3) on the real chapter's Terrain, case by case of the rulebook's Rifle example."""
-    from domain.games.heredity.board import board
-    from domain.games.heredity.query import C
+    from domain.games.heredity.state import board
+    from domain.games.heredity.state import C
 
     from .helpers import game, run_ops
     st, _ = run_ops(game(), "PLACE_TERRAIN 102 AT 1 0; PLACE_TERRAIN 103 AT 51 0 LEVEL 1")

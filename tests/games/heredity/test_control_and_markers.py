@@ -5,7 +5,7 @@ import pytest
 
 from domain.engine import IllegalMove
 from domain.games.heredity import RULES
-from domain.games.heredity.query import is_dying, tokens
+from domain.games.heredity.state import is_dying, tokens
 
 from .helpers import (
     at, chapter, cover_hearts, game, give_item, narrative, play, put_npc, rejects, run_ops, terrain, types,

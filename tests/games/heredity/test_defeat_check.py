@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain.games.heredity.query import is_dying
+from domain.games.heredity.state import is_dying
 
 from .helpers import advance, at, chapter, damage_slot, game, narrative, play, set_timeline, terrain
 

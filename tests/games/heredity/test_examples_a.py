@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain.games.heredity.query import face_side, is_dying, items_of, tokens
+from domain.games.heredity.state import face_side, is_dying, items_of, tokens
 
 from .helpers import (
     advance, at, chapter, damage_slot, game, give_item, karma_top, mats, narrative, play, put_npc, rejects,
@@ -89,7 +89,7 @@ def test_ex05_area_merges():
                    edges={"W": [{"area": "O2", "colour": "open", "span": [0, 1]}]})
     st = at(game(chapter([t962, t963])), maeve="962:O1", brick="962:O1")
     st, _ = play(st, {"type": "explore", "pc": "maeve", "slot": "3.e", "marker": "962/front/0"})
-    from domain.games.heredity.query import same_area
+    from domain.games.heredity.state import same_area
     assert same_area(st, st["pcs"]["maeve"]["area"], st["pcs"]["brick"]["area"])
     st, _ = play(st, {"type": "move", "pc": "brick", "path": ["963:C"], "slots": ["6.e"]})
     assert st["pcs"]["brick"]["area"] == "963:C" and st["pcs"]["brick"]["tokens"].count("avail") == 2

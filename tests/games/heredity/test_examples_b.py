@@ -2,8 +2,8 @@
 
 import pytest
 
-from domain.games.heredity.interp import attack_targets
-from domain.games.heredity.query import C, face_side, free_heart_slots, is_dying, tokens
+from domain.games.heredity.state import attack_targets
+from domain.games.heredity.state import C, face_side, free_heart_slots, is_dying, tokens
 
 from .helpers import (
     advance, at, chapter, cover_hearts, damage_slot, game, give_item, karma_top, mats, narrative, play, put_npc,
@@ -245,7 +245,7 @@ def answer_all(st, option=0):
 def test_ex28_five_damage():
     st = at(game(chapter([terrain(700, {"A": 3})], items=[COAT])), maeve="700:A")
     give_item(st, "maeve", 965)
-    from domain.games.heredity.query import defence, heart_slots
+    from domain.games.heredity.state import defence, heart_slots
     assert defence(st, "maeve") == 1 and len(heart_slots(st, "maeve")) == 5
     st, _ = run_ops(st, "DAMAGE 5 maeve")
     assert st["pending"]["kind"] == "damage_slot" and len(st["pending"]["options"]) == 5

@@ -3,7 +3,7 @@
 import pytest
 
 from domain.games.heredity import RULES
-from domain.games.heredity.query import C, defence, face_side, items_in_area, items_of, tokens
+from domain.games.heredity.state import C, defence, face_side, items_in_area, items_of, tokens
 
 from .helpers import (
     advance, at, chapter, damage_slot, game, give_item, mats, narrative, play, put_npc, rejects, run_ops,

@@ -3,7 +3,7 @@
 import pytest
 
 from domain.games.heredity import RULES
-from domain.games.heredity.query import C, face_side, is_dying, is_hostile, tokens
+from domain.games.heredity.state import C, face_side, is_dying, is_hostile, tokens
 
 from .helpers import (
     advance, at, chapter, cover_hearts, damage_slot, game, give_item, karma_top, mats, narrative, play, put_npc,
@@ -33,7 +33,7 @@ def test_npc_records_and_attitude():
     assert not is_hostile(st, 130)
     st, _ = run_ops(st, "HOSTILE 130")
     assert is_hostile(st, 130) and tokens(st, 130, "hostile") == 1
-    from domain.games.heredity.query import is_ally
+    from domain.games.heredity.state import is_ally
     assert is_ally(st, 133)
     st, _ = run_ops(st, "ALLY 130")
     assert not is_ally(st, 130)             # a Hostile token wins (HER-AMB-48)

@@ -3,7 +3,7 @@
 import pytest
 
 from domain.games.heredity import RULES
-from domain.games.heredity.query import defence, items_of, tokens
+from domain.games.heredity.state import defence, items_of, tokens
 
 from .helpers import (
     advance, at, chapter, game, give_item, karma_top, narrative, play, put_npc, rejects, run_ops, set_timeline,

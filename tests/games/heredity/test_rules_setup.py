@@ -6,7 +6,7 @@ import pytest
 from domain.engine import ContentError, SPECTATOR
 from domain.games.heredity import RULES
 from domain.games.heredity.content import Content
-from domain.games.heredity.query import C, face_side, tokens
+from domain.games.heredity.state import C, face_side, tokens
 
 from .helpers import (
     BASE, advance, at, chapter, cover_hearts, game, give_item, narrative, play, put_npc, rejects, run_ops,

@@ -7,7 +7,7 @@ import pytest
 
 from domain.engine import EVERYONE, SPECTATOR, visible_fact
 from domain.games.heredity import RULES
-from domain.games.heredity.query import defence, face_side, tokens
+from domain.games.heredity.state import defence, face_side, tokens
 
 from .helpers import (
     advance, at, chapter, cover_hearts, game, give_item, karma_top, narrative, play, put_npc, rejects, run_ops,
@@ -314,7 +314,7 @@ def test_anchor_slots_match_colour_and_orientation():
 
 @pytest.mark.rule("HER-ALLY-01", "HER-ALLY-03", "HER-DECIDE-20")
 def test_an_ally_token_makes_an_ally_whose_target_the_players_choose():
-    from domain.games.heredity.query import is_ally
+    from domain.games.heredity.state import is_ally
     hound = narrative(982, "", npc={"name": "Hound", "hostile": True, "life": 9, "defence": 0, "ai": "", "death": ""})
     st = game(square([boar(ai="MELEE 1", hostile=False), hound]))
     put_npc(st, 980, "700:A")
@@ -329,7 +329,7 @@ def test_an_ally_token_makes_an_ally_whose_target_the_players_choose():
 
 @pytest.mark.rule("HER-ALLY-03", "HER-NPC-05", "HER-DECIDE-20")
 def test_an_ally_may_attack_a_neutral_npc_which_turns_hostile():
-    from domain.games.heredity.query import is_hostile
+    from domain.games.heredity.state import is_hostile
     trader = narrative(982, "", npc={"name": "Trader", "life": 9, "defence": 0, "ai": "", "death": ""})
     st = game(square([boar(ai="MELEE 1", hostile=False), trader]))
     put_npc(st, 980, "700:A")
@@ -410,7 +410,7 @@ def test_views_never_describe_unrevealed_cards_or_faces():
 
     from domain.engine import new_game
     from domain.engine import play as kernel_play
-    from domain.games.heredity.query import C
+    from domain.games.heredity.state import C
     state, _ = new_game(RULES, 1, {}, 4)
     chooser = random.Random(4)
     content = C(state)
@@ -552,5 +552,5 @@ def test_picking_up_several_items_for_the_same_anchors():
         assert st["pending"]["options"], st["pending"]
         st, _ = play(st, {"type": "choose", "option": 0})
     assert st["pending"] is None
-    from domain.games.heredity.query import items_in_area, items_of
+    from domain.games.heredity.state import items_in_area, items_of
     assert len(items_of(st, "maeve")) == 2 and len(items_in_area(st, "101:o1")) == 1

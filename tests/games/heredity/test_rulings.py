@@ -7,8 +7,8 @@ import pytest
 from domain.engine import ContentError
 from domain.games.heredity import RULES
 from domain.games.heredity.content import Content
-from domain.games.heredity.interp import card_zone
-from domain.games.heredity.query import card_actions, face_side, is_ally, is_full, items_in_area, items_of, tokens
+from domain.games.heredity.state import card_zone
+from domain.games.heredity.state import card_actions, face_side, is_ally, is_full, items_in_area, items_of, tokens
 
 from .helpers import (
     BASE, advance, at, chapter, cover_hearts, damage_slot, game, give_item, karma_top, mats, narrative, play, put_npc,

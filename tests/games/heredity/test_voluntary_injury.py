@@ -4,7 +4,7 @@ import pytest
 
 from domain.engine import IllegalMove
 from domain.games.heredity import RULES
-from domain.games.heredity.query import face_side
+from domain.games.heredity.state import face_side
 
 from .helpers import at, damage_slot, game, play, run_ops
 

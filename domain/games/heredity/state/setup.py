@@ -1,15 +1,20 @@
-"""The initial state, player-count control and chapter setup (HER-SETUP-01..12, HER-CONTROL-01..04)."""
+"""The initial state, player-count control and chapter setup (HER-SETUP-01, HER-SETUP-02, ...).
+"""
 
 from __future__ import annotations
 
-from domain.engine import IllegalMove, Turn
+from domain.engine import IllegalMove
 
-from . import interp as I
-from .content import chapter, has_chapter
-from .lang import KARMA_TYPES
 from .timeline import arrival_ops
+from ..content import chapter, has_chapter
+from ..lang import KARMA_TYPES
+from ..resolver import Ctx, new_turn, push, run
+from ..effects.items import initialise
+
 
 OPTIONS = ("chapter", "campaign", "control")
+
+
 DEFAULT_CHAPTER = "swan-1"
 
 
@@ -88,6 +93,9 @@ def check_campaign(content, campaign: dict) -> None:
 
 
 def initial_state(players: int, options) -> dict:
+    if not 1 <= players <= 4:
+        raise IllegalMove("HER-CONTROL-01", "1 to 4 players")
+    options = dict(options or {})
     for key in options:
         if key not in OPTIONS:
             raise IllegalMove("HER-SETUP-01", f"unknown option {key!r}; allowed: {list(OPTIONS)}")
@@ -114,9 +122,9 @@ def initial_state(players: int, options) -> dict:
     }
 
 
-def setup(rules, state: dict, rng) -> list:
-    turn = Turn(rules, state)
-    t = I.Ctx(turn, rng)
+def setup(state: dict, rng) -> list:
+    turn = new_turn(state)
+    t = Ctx(turn, rng)
     content = chapter(state["chapter"])
     campaign = state["campaign_in"]
     fam = content.card(content.family)["front"]
@@ -145,13 +153,13 @@ def setup(rules, state: dict, rng) -> list:
             for sid in item.get("damage", []):                # the Item keeps its Damage tokens (HER-CAMPAIGN-02)
                 t.emit("DamagePlaced", pc=pc, slot=f"{item['card']}.{sid}")
     # Frames run top first: opening card, Secrets setup card, held Items' Initialise, then the Family Event.
-    I.push(t, arrival_ops(t.s, 0), content.family, None, "event")              # HER-SETUP-12
+    push(t, arrival_ops(t.s, 0), content.family, None, "event")              # HER-SETUP-12
     for pc, held in sorted((campaign.get("inventories") or {}).items()):      # HER-SETUP-10
         for item in held.get("items", []):
-            I.initialise(t, pc, item["card"])
+            initialise(t, pc, item["card"])
     setup_card = content.chapter_setup.get(state["chapter_number"])
     if setup_card is not None and state["chapter_number"] > 1:                 # HER-SETUP-09
-        I.push(t, [{"op": "take", "card": setup_card}], None, None, "card")
-    I.push(t, [{"op": "take", "card": content.first_card}], None, None, "card")   # HER-SETUP-08
-    I.run(t)
+        push(t, [{"op": "take", "card": setup_card}], None, None, "card")
+    push(t, [{"op": "take", "card": content.first_card}], None, None, "card")   # HER-SETUP-08
+    run(t)
     return turn.facts

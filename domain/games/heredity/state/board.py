@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from collections import deque
 
+
 PASSABLE = ("white", "green", "red")
+
+
 STRENGTH = {"open": 0, "white": 1, "green": 2, "red": 3, "blue": 4, "black": 5}
+
+
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
 DELTA = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
+
 
 _CACHE: dict = {}
 

@@ -7,7 +7,7 @@ from the event-sourced state every time they are needed.
 from __future__ import annotations
 
 from .board import board
-from .content import chapter
+from ..content import chapter
 
 
 def C(state: dict):
@@ -34,7 +34,6 @@ def face(state: dict, number: int) -> dict:
     return C(state).face(number, face_side(state, number))
 
 
-# -- PC slots -----------------------------------------------------------------------
 def pc_cards(state: dict, pc: str) -> list[int]:
     cards = C(state).pc(pc)["cards"]
     return [cards["head"], cards["torso"], cards["feet"]]
@@ -139,7 +138,6 @@ def override(state: dict, rule: str, default: int) -> int:
     return default
 
 
-# -- Characters and areas ----------------------------------------------------------
 def npc_section(state: dict, npc: int) -> dict | None:
     card = C(state).card(npc)
     if card["kind"] != "narrative":
@@ -213,7 +211,6 @@ def items_in_area(state: dict, area: str) -> list[int]:
     return sorted(int(k) for k, v in state["cards"].items() if v.get("zone") == "area" and b.c(v.get("area")) == rep)
 
 
-# -- Card actions ---------------------------------------------------------------------
 def card_actions(state: dict) -> list[tuple[int, int, dict]]:
     """(card, index, action) for every action offered by a card in play (face actions,
     NPC actions, actions created by instructions)."""

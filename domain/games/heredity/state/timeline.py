@@ -8,7 +8,7 @@ from pos0 up to the Hourglass (HER-ANCHOR-03/04, HER-AMB-02).
 
 from __future__ import annotations
 
-from .query import C, face
+from .queries import face
 
 
 def find_slot(state: dict, colour: str, vertical: bool) -> tuple[int, int | None] | None:

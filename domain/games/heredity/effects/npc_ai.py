@@ -1,14 +1,16 @@
-"""NPC artificial intelligence (HER-AI-01..10, HER-ALLY-01..05, HER-AMB-29..31, 51)."""
+"""NPC artificial intelligence (HER-AI-01..10, HER-ALLY-01..05, HER-AMB-29..31, 51).
+"""
 
 from __future__ import annotations
 
-from .board import board
-from .query import C, char_area, is_ally, is_dying, is_full, is_hostile, npc_section, npcs_on_terrain, override, same_area, standees
-
-
-def _i():
-    from . import interp
-    return interp
+from .characters import damage_npc, resolve_attack
+from ..resolver import push, set_var, step, top, wait
+from ..state.board import board
+from ..state.queries import (
+    C, char_area, is_ally, is_dying, is_full, is_hostile, npc_section, npcs_on_terrain, override, same_area,
+    standees,
+)
+from ..state.reach import attack_slots, slot_power
 
 
 def valid_target(s: dict, target) -> bool:
@@ -41,13 +43,12 @@ def ai_range(ops: list):
 
 def op_activate(t, op):
     """HER-AI-02/03: standees of one card activate one after the other, closest first."""
-    I = _i()
     s = t.s
     npc = op["npc"]
     sts = standees(s, npc)
     sec = npc_section(s, npc)
     if not sts or sec is None:
-        I.step(t)
+        step(t)
         return
     b = board(C(s), s)
     # "closest to the PCs": any non-Dying PC or ally (HER-AMB-29, HER-ALLY-05)
@@ -58,31 +59,30 @@ def op_activate(t, op):
         d = b.distances(area)
         return min((d[b.c(g)] for g in goals if b.c(g) in d), default=999)
     ranked = sorted(sts, key=lambda x: (dist(x[1]), x[0]))
-    first = I.top(t)["vars"].get("first")
+    first = top(t)["vars"].get("first")
     if first is None and len(ranked) > 1 and dist(ranked[0][1]) == dist(ranked[1][1]):
         tied = [i for i, a in ranked if dist(a) == dist(ranked[0][1])]
-        I.wait(t, "npc_order", tied, None, npc=npc)                 # HER-DECIDE-22
+        wait(t, "npc_order", tied, None, npc=npc)                 # HER-DECIDE-22
         return
     order = [i for i, _ in ranked]
     if first is not None:
         order = [first] + [i for i in order if i != first]
-    I.set_var(t, "first", None)
-    I.step(t)
+    set_var(t, "first", None)
+    step(t)
     ops = [{"op": "aiTarget"}] + list(sec["ai"])
     for i in reversed(order):
-        I.push(t, ops, npc, None, "ai", {"npc": npc, "s": i, "range": ai_range(sec["ai"])})
+        push(t, ops, npc, None, "ai", {"npc": npc, "s": i, "range": ai_range(sec["ai"])})
 
 
 def op_ai_target(t, op):
     """HER-AI-04/05, HER-ALLY-03/05, HER-AMB-29/30/51."""
-    I = _i()
     s = t.s
-    v = I.top(t)["vars"]
+    v = top(t)["vars"]
     npc, si = v["npc"], v["s"]
     area = char_area(s, {"npc": npc, "s": si})
     if area is None:
-        I.set_var(t, "target", None)
-        I.step(t)
+        set_var(t, "target", None)
+        step(t)
         return
     b = board(C(s), s)
     if is_hostile(s, npc):
@@ -96,38 +96,37 @@ def op_ai_target(t, op):
         else:
             options = [c for c in cands if able(s, v.get("range"), area, c)]
         if len(options) > 1:
-            I.wait(t, "npc_target", options, None, npc=npc)
+            wait(t, "npc_target", options, None, npc=npc)
             return
-        I.set_var(t, "target", options[0] if options else None)
-        I.step(t)
+        set_var(t, "target", options[0] if options else None)
+        step(t)
         return
     if is_ally(s, npc):
         # HER-ALLY-03: the players choose the target, any other NPC (attacking a Neutral one turns it Hostile,
         # HER-NPC-05 "If you (or an ally) attack a Neutral NPC")
         options = [{"npc": n, "s": i} for n, i, _ in npcs_on_terrain(s) if n != npc]
         if options:
-            I.wait(t, "ally_target", options + [{"none": True}], None, npc=npc)
+            wait(t, "ally_target", options + [{"none": True}], None, npc=npc)
             return
-    I.set_var(t, "target", None)
-    I.step(t)
+    set_var(t, "target", None)
+    step(t)
 
 
 def op_ai_move(t, op):
     """HER-AI-07/08/09: shortest path, least red-line Damage, stop when able to attack."""
-    I = _i()
     s = t.s
-    v = I.top(t)["vars"]
+    v = top(t)["vars"]
     npc, si, target = v["npc"], v["s"], v.get("target")
     area = char_area(s, {"npc": npc, "s": si})
     if area is None or not valid_target(s, target) or able(s, v.get("range"), area, target):
-        I.step(t)
+        step(t)
         return
     b = board(C(s), s)
     path = v.get("path")
     if path is None:
         paths = b.shortest_paths(area, char_area(s, target))
         if not paths:
-            I.step(t)
+            step(t)
             return
         least = min(b.red_count(area, p) for p in paths)
         prefixes = []
@@ -135,7 +134,7 @@ def op_ai_move(t, op):
             if b.red_count(area, p) == least and p[:op["x"]] not in prefixes:
                 prefixes.append(p[:op["x"]])
         if len(prefixes) > 1:
-            I.wait(t, "npc_path", prefixes, None, npc=npc)          # HER-DECIDE-23
+            wait(t, "npc_path", prefixes, None, npc=npc)          # HER-DECIDE-23
             return
         path = prefixes[0]
     path = path[:op["x"]]
@@ -145,13 +144,13 @@ def op_ai_move(t, op):
             last_ok = k + 1
             if able(s, v.get("range"), a, target):
                 break
-    I.set_var(t, "path", None)
-    I.step(t)
+    set_var(t, "path", None)
+    step(t)
     prev = area
     red = override(s, "red_line_damage", 1)
     for a in path[:last_ok]:
         if b.step_colour(prev, a) == "red":
-            I.damage_npc(t, npc, si, red)                           # HER-AREA-06, HER-AMB-17
+            damage_npc(t, npc, si, red)                           # HER-AREA-06, HER-AMB-17
             if char_area(t.s, {"npc": npc, "s": si}) is None:
                 return
         t.emit("NpcMoved", npc=npc, standee=si, area=a)
@@ -159,7 +158,6 @@ def op_ai_move(t, op):
 
 
 def joinable(s: dict, target, exclude: list) -> list[dict]:
-    from .actions import attack_slots
     out = []
     for pc in sorted(s["pcs"]):
         if pc in exclude or "avail" not in s["pcs"][pc]["tokens"]:
@@ -172,27 +170,25 @@ def joinable(s: dict, target, exclude: list) -> list[dict]:
 
 
 def _ai_attack(t, power: int, rng) -> None:
-    I = _i()
     s = t.s
-    v = I.top(t)["vars"]
+    v = top(t)["vars"]
     npc, si, target = v["npc"], v["s"], v.get("target")
     area = char_area(s, {"npc": npc, "s": si})
     if area is None or not able(s, rng, area, target):
-        I.step(t)                                                   # HER-AI-10
+        step(t)                                                   # HER-AI-10
         return
     attackers = [{"npc": npc, "power": power, "ally": is_ally(s, npc)}]
     if is_ally(s, npc) and not v.get("join_done"):
         joined = [j["pc"] for j in v.get("joined", [])]
         options = joinable(s, target, joined)
         if options:
-            I.wait(t, "ally_join", options + [{"done": True}], None, npc=npc)   # HER-ALLY-04
+            wait(t, "ally_join", options + [{"done": True}], None, npc=npc)   # HER-ALLY-04
             return
-    from .actions import slot_power
     attackers += [{"pc": j["pc"], "power": slot_power(s, j["pc"], j["slot"])} for j in v.get("joined", [])]
-    I.set_var(t, "joined", [])
-    I.set_var(t, "join_done", False)
-    I.step(t)
-    I.resolve_attack(t, attackers, target)
+    set_var(t, "joined", [])
+    set_var(t, "join_done", False)
+    step(t)
+    resolve_attack(t, attackers, target)
 
 
 def op_ai_melee(t, op):
