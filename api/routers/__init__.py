@@ -1,6 +1,6 @@
 """The routers of the app, in order. Other packages append theirs to `ROUTERS`."""
 
-from . import analytics, audit, board, events, game_types, games, health, moves, replay, scores, stream, undo, ws
+from . import analysis, analytics, audit, board, events, game_types, games, health, moves, replay, scores, stream, undo, ws
 
 ROUTERS = [
     health.router,
@@ -17,4 +17,5 @@ ROUTERS = [
     stream.router,
     ws.router,
     board.router,
+    analysis.router,
 ]

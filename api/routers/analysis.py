@@ -1,0 +1,45 @@
+"""POST/GET /games/{id}/analysis: engine analysis of a game (projections/analysis.py).
+
+A finished game is analysed with everything public; a running one for what the caller may see,
+and its result is shown to that caller only.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from api.deps import ServiceDep, TokenDep
+from projections.analysis import AnalysisJobs, AnalysisStore
+from projections.readside import redis_of
+
+router = APIRouter(tags=["analysis"])
+
+
+def jobs_of(request: Request, service) -> AnalysisJobs:
+    jobs = getattr(request.app.state, "analysis", None)
+    if jobs is None:
+        client, prefix = redis_of(service)
+        jobs = request.app.state.analysis = AnalysisJobs(service, AnalysisStore(client, prefix))
+    return jobs
+
+
+def _caller_position(service, game_id: str, token: str | None):
+    game = service.game(game_id)
+    viewer = game.caller_for(token).viewer(game.finished)
+    return viewer, game.version
+
+
+@router.post("/games/{game_id}/analysis", status_code=202)
+def start_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep):
+    """Start the engine analysis (202 {"status": "queued"|"running"|"done"}); GET shows it."""
+    viewer, version = _caller_position(service, game_id, token)
+    record = jobs_of(request, service).request(game_id, viewer, version)
+    return JSONResponse({"status": record["status"], "progress": record.get("progress", 0.0)}, status_code=202)
+
+
+@router.get("/games/{game_id}/analysis")
+def get_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep) -> dict:
+    """Progress, then per step each seat's win probability and expected score, and the mistakes."""
+    viewer, version = _caller_position(service, game_id, token)
+    return jobs_of(request, service).status(game_id, viewer, version)
