@@ -55,6 +55,7 @@ def main() -> int:
     parser.add_argument("--out", default="/tmp/heirloom-shots")
     parser.add_argument("--readme", action="store_true")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--readme-game", default="abomination", help="the game of the README's two pictures")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -109,8 +110,8 @@ def main() -> int:
                     shot(f"/ui/analytics/{name}", f"analytics-{name}")
                 first = next(iter(games.values()))
                 shot(f"/ui/join/{first['id']}#invite=example", "join", full=False)
-                if args.readme and tag == "wide" and "adas_dream" in games:
-                    created = games["adas_dream"]
+                if args.readme and tag == "wide" and args.readme_game in games:
+                    created = games[args.readme_game]
                     docs = ROOT / "docs" / "screenshots"
                     docs.mkdir(parents=True, exist_ok=True)
                     page.set_viewport_size({"width": 1100, "height": 760})
