@@ -14,6 +14,7 @@ from itertools import combinations, permutations, product
 from domain.engine import IllegalMove
 
 from .decide.shape import combo_key, trade_key
+from .state.memo import frozen, listing
 from .state import (
     action_place_ok, attack_slots as reach_attack_slots, attack_targets, board, explore_options, first_blocker,
     marker_icon, max_targets,
@@ -32,68 +33,32 @@ def _ok(check, s, seat, move) -> bool:
         return False
 
 
-#: Derived facts of the one state being listed (the state does not change while its moves are listed):
-#: {"state": s, key: value}. Set by `legal_moves`/`listed`, emptied when they return.
-_MEMO: dict = {}
-
-
-def _memo(s: dict, key, compute):
-    if _MEMO.get("state") is not s:
-        return compute()
-    if key not in _MEMO:
-        _MEMO[key] = compute()
-    return _MEMO[key]
-
-
-def memoised(fn):
-    """`fn(s, seat, ...)` computed once per listed state and arguments (no memo outside a listing)."""
-    def wrapper(s, *args):
-        return _memo(s, (fn.__name__,) + args, lambda: fn(s, *args))
-    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
-    return wrapper
-
-
-def listing(fn):
-    """Run a listing with the memo of its state."""
-    def wrapper(s, *args):
-        if _MEMO.get("state") is s:
-            return fn(s, *args)
-        _MEMO.clear()
-        _MEMO["state"] = s
-        try:
-            return fn(s, *args)
-        finally:
-            _MEMO.clear()
-    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
-    return wrapper
-
-
-@memoised
+@frozen
 def dying(s: dict, pc: str) -> bool:
     return is_dying(s, pc)
 
 
-@memoised
+@frozen
 def slots_of(s: dict, pc: str) -> list:
     return pc_slots(s, pc)
 
 
-@memoised
+@frozen
 def held(s: dict, pc: str) -> list[int]:
     return items_of(s, pc)
 
 
-@memoised
+@frozen
 def attack_slots(s: dict, pc: str) -> list:
     return reach_attack_slots(s, pc)
 
 
-@memoised
+@frozen
 def targets_in_reach(s: dict, pc: str, rng) -> list[dict]:
     return attack_targets(s, pc, rng)
 
 
-@memoised
+@frozen
 def free_slots(s: dict, pc: str, icon: str) -> list[str]:
     """Free slots of the PC bearing `icon` that take an Action token now (HER-ACTION-01..05, HER-DYING-04)."""
     down = dying(s, pc)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from .memo import kept
+
 
 PASSABLE = ("white", "green", "red")
 
@@ -194,6 +196,10 @@ class Board:
 
 
 def board(content, state: dict) -> Board:
+    return kept(state, "board", lambda: _board(content, state))
+
+
+def _board(content, state: dict) -> Board:
     key = (content.id, tuple(sorted((k, state["cards"][k]["face"], v["x"], v["y"], v.get("level", 0))
                                     for k, v in state["terrains"].items())))
     found = _CACHE.get(key)

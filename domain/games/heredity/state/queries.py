@@ -6,6 +6,8 @@ from the event-sourced state every time they are needed.
 
 from __future__ import annotations
 
+from .memo import frozen
+
 from .board import board
 from ..content import chapter
 
@@ -39,6 +41,7 @@ def pc_cards(state: dict, pc: str) -> list[int]:
     return [cards["head"], cards["torso"], cards["feet"]]
 
 
+@frozen
 def items_of(state: dict, pc: str) -> list[int]:
     return sorted(int(k) for k, v in state["cards"].items() if v.get("zone") == "inventory" and v.get("pc") == pc)
 
@@ -51,6 +54,7 @@ def card_slots(state: dict, number: int) -> list[tuple[str, dict]]:
     return [(f"{number}.{s['id']}", s) for s in face(state, number)["slots"]]
 
 
+@frozen
 def pc_slots(state: dict, pc: str, with_items: bool = True) -> list[tuple[str, dict, int]]:
     """(slot ref, slot record, card number) for the PC cards, then Items held."""
     out = [(ref, s, n) for n in pc_cards(state, pc) for ref, s in card_slots(state, n)]
@@ -64,6 +68,7 @@ def is_free(state: dict, ref: str) -> bool:
     return s["t"] is None and not s["d"]
 
 
+@frozen
 def free_heart_slots(state: dict, pc: str) -> list[str]:
     return [ref for ref, s, n in pc_slots(state, pc) if s["heart"] and not slot_state(state, ref)["d"]]
 
@@ -72,6 +77,7 @@ def heart_slots(state: dict, pc: str) -> list[str]:
     return [ref for ref, s, n in pc_slots(state, pc) if s["heart"]]
 
 
+@frozen
 def is_dying(state: dict, pc: str) -> bool:
     """HER-DYING-01: all 3 PC cards on their b side and every heart slot covered, Items' included; derived, so
     it ends as soon as a Damage token is removed (HER-DYING-05)."""
@@ -102,6 +108,7 @@ def item_disabled(state: dict, item: int) -> bool:
     return bool(hearts) and all(slot_state(state, r)["d"] for r in hearts)
 
 
+@frozen
 def modifiers(state: dict, pc: str | None = None) -> list[dict]:
     """Active modifiers for a PC: its enabled Items (HER-ITEM-04) and persistent information (HER-INSTR-08)."""
     mods = []
@@ -150,6 +157,7 @@ def standees(state: dict, npc: int) -> list[tuple[int, str]]:
     return [(i, s["area"]) for i, s in enumerate(state["npcs"].get(str(npc), [])) if s["area"] is not None]
 
 
+@frozen
 def npcs_on_terrain(state: dict) -> list[tuple[int, int, str]]:
     out = []
     for key in sorted(state["npcs"], key=int):
@@ -205,12 +213,14 @@ def area_materials(state: dict, area: str) -> dict[str, int]:
     return {a: n for a, n in state["area_materials"].items() if b.c(a) == rep}
 
 
+@frozen
 def items_in_area(state: dict, area: str) -> list[int]:
     b = board(C(state), state)
     rep = b.c(area)
     return sorted(int(k) for k, v in state["cards"].items() if v.get("zone") == "area" and b.c(v.get("area")) == rep)
 
 
+@frozen
 def card_actions(state: dict) -> list[tuple[int, int, dict]]:
     """(card, index, action) for every action offered by a card in play (face actions,
     NPC actions, actions created by instructions)."""
