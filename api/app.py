@@ -8,7 +8,7 @@ import logging
 from fastapi import FastAPI
 from api.responses import OrjsonResponse
 
-from api import errors, openapi
+from api import errors, metrics, openapi, request_log
 from api.body_limit import BodyLimitMiddleware
 from api.settings import ConfigurationError, Settings
 from domain.games import GAME_PACKAGES, load_all
@@ -57,6 +57,8 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         redoc_url=None,
     )
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+    metrics.install(app)  # outside the body limit: a 413 is counted too
+    request_log.install(app)
     app.state.settings = settings
     app.state.service = service if service is not None else GameService(env=settings.service_env())
     errors.install(app)

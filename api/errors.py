@@ -12,6 +12,7 @@ import redis
 from eventsourcing.persistence import OperationalError, PersistenceError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from api.metrics import count_store_error
 from api.responses import OrjsonResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
@@ -126,15 +127,17 @@ def install(app: FastAPI) -> None:
         return error_response(error.status_code, code, str(error.detail), headers=headers or None)
 
     @app.exception_handler(PersistenceError)
-    async def store_error(_: Request, error: PersistenceError) -> OrjsonResponse:
+    async def store_error(request: Request, error: PersistenceError) -> OrjsonResponse:
         log.error("event store error: %s", error)
+        count_store_error(request.app, type(error).__name__)
         if isinstance(error, OperationalError):
             return error_response(503, "store_unavailable", "the event store does not answer; retry later")
         return error_response(500, "store_error", "the event store refused the request; the error is logged")
 
     @app.exception_handler(redis.RedisError)
-    async def redis_error(_: Request, error: redis.RedisError) -> OrjsonResponse:
+    async def redis_error(request: Request, error: redis.RedisError) -> OrjsonResponse:
         log.error("redis error: %s", error)
+        count_store_error(request.app, type(error).__name__)
         return error_response(503, "store_unavailable", "the event store does not answer; retry later")
 
     @app.exception_handler(Exception)

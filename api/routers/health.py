@@ -7,10 +7,11 @@ store answers, without restarting the server.
 
 import redis
 from eventsourcing.persistence import PersistenceError
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from api.deps import ServiceDep
+from api.metrics import count_store_error
 from api.models import ErrorBody
 from api.responses import OrjsonResponse
 
@@ -31,11 +32,12 @@ class Degraded(ErrorBody):
 @router.get("/healthz", response_model=None, responses={
     200: {"model": Health, "description": "the store answers"},
     503: {"model": Degraded, "description": "the store does not answer (e.g. the embedded Redis is being restarted)"}})
-def healthz(service: ServiceDep):
+def healthz(service: ServiceDep, request: Request):
     """Cheap: one read of the store's last notification id."""
     try:
         last = service.recorder.max_notification_id() or 0
     except (redis.RedisError, PersistenceError, OSError) as error:
+        count_store_error(request.app, type(error).__name__)
         return OrjsonResponse({"error": "store_unavailable", "ok": False, "status": "degraded",
                                "detail": f"the event store does not answer ({type(error).__name__})"},
                               status_code=503)
