@@ -353,7 +353,12 @@ class GameService(Application):
                                          steps=game.last_move_no)
                 state, scores = game.state, game.scores
             else:
-                state = game.replay(entry["facts"] for entry in game.effective[:step])
+                # The aggregate keeps no facts of old moves: fold the first `step` effective
+                # moves' facts from the stored events (one read).
+                versions = {entry["version"] for entry in game.effective[:step]}
+                stored = self.events.get(game.id, gt=1, lte=game.version)
+                state = game.replay(event.facts for event in stored
+                                    if type(event).__name__ == "MovePlayed" and event.originator_version in versions)
                 scores = {str(seat): points for seat, points in game.rules.scores(state).items()}
             viewer = caller.viewer(game.finished)
             view = json_native(game.rules.view(state, viewer))

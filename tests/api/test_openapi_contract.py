@@ -41,6 +41,9 @@ def test_every_answer_validates_against_its_declared_schema(client, app):
     pending = check(client, document, "post", "/games/{game_id}/undo", f"{g}/undo", 201,
                     json={"to_move": 1}, headers=bearer(game.token(0)))
     check(client, document, "get", "/games/{game_id}", g, headers=bearer(game.token(0)))  # with a pending request
+    for step in (0, 1, 2):  # a picture of a past step (a 500 schemathesis found)
+        picture = client.get(f"{g}/board.svg?step={step}")
+        assert picture.status_code == 200 and picture.headers["content-type"].startswith("image/svg+xml")
     check(client, document, "post", "/games/{game_id}/undo/{request_id}/votes",
           f"{g}/undo/{pending['request_id']}/votes", json={"approve": True}, headers=bearer(game.token(1)))
     while game.get()["status"] != "finished":
@@ -75,7 +78,7 @@ def test_no_success_answer_is_declared_a_string(app):
             for status, response in operation["responses"].items():
                 schema = response.get("content", {}).get("application/json", {}).get("schema", {})
                 assert schema.get("type") != "string", (method, path, status)
-                assert "503" in operation["responses"], (method, path)
+                assert "503" in operation["responses"] or path == "/metrics", (method, path)
                 if "requestBody" in operation:
                     assert "413" in operation["responses"] and "422" in operation["responses"], (method, path)
 
