@@ -294,6 +294,7 @@ class Content:
                                f"found {len(secrets)}")
 
     # -- lookups -------------------------------------------------------------------
+    # HER-SETUP-07, HER-CARDS-01: numbers above 900 come from the Secrets deck
     def card(self, number: int) -> dict:
         return self.cards[number]
 

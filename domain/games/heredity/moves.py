@@ -1,4 +1,5 @@
-"""Legal moves: the complete, binding list of what a seat may submit now (HER-DECIDE-01..25).
+"""Legal moves: the complete, binding list of what a seat may submit now (each generator names the choice points,
+HER-DECIDE-nn, it lists).
 
 Moves are built from valid parts (free usable slots, reachable areas, targets in reach), one generator
 per move kind, so a list costs little more than its length (issue 13.5). `decide` accepts a move only when
@@ -60,7 +61,8 @@ def targets_in_reach(s: dict, pc: str, rng) -> list[dict]:
 
 @frozen
 def free_slots(s: dict, pc: str, icon: str) -> list[str]:
-    """Free slots of the PC bearing `icon` that take an Action token now (HER-ACTION-01..05, HER-DYING-04)."""
+    """Free slots of the PC bearing `icon` that take an Action token now (HER-ACTION-01, HER-ACTION-02, HER-ACTION-03,
+    HER-ACTION-04, HER-ACTION-05, HER-DYING-04)."""
     down = dying(s, pc)
     return [r for r, rec, n in slots_of(s, pc)
             if icon in rec["icons"] and rec["accepts"] and is_free(s, r) and not (down and rec["heart"])]
@@ -76,6 +78,8 @@ def in_window(s: dict) -> bool:
     return s["pending"] is None and s["window"] is not None and len(s["stack"]) == s["window"]
 
 
+# HER-DECIDE-01, HER-ACTION-06: any PC of the seat, any action, in any order; HER-DECIDE-04: a multi-icon slot is
+# listed once per icon kind
 @listing
 def legal_moves(s: dict, seat: int) -> list[dict]:
     if s["over"] is not None:
@@ -130,7 +134,7 @@ def pending_moves(s: dict, seat: int) -> list[dict]:
 
 # -- one generator per move kind (a PC of the seat, during the action window) -----------------------
 def drop_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    """HER-INV-05/06, HER-DECIDE-13: any number of Materials, any Item, for free."""
+    """HER-INV-05, HER-INV-06, HER-DECIDE-13: any number of Materials, any Item, for free."""
     me = s["pcs"][pc]
     if me["area"] is None:
         return []
@@ -160,7 +164,8 @@ def icon_moves(s: dict, seat: int, pc: str) -> list[dict]:
 
 
 def card_action_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    """Actions of the cards in play (HER-INSTR-09..12), with every slot and, for an attack, every target."""
+    """Actions of the cards in play (HER-INSTR-09, HER-INSTR-10, HER-INSTR-11, HER-INSTR-12), with every slot and, for
+    an attack, every target."""
     if not acting(s, pc):
         return []
     out = []
@@ -188,7 +193,7 @@ def card_action_moves(s: dict, seat: int, pc: str) -> list[dict]:
 
 
 def move_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    """HER-MOVE-01/02, HER-DECIDE-05: every path up to the tokens and Move slots at hand, from any set of Move
+    """HER-MOVE-01, HER-MOVE-02, HER-DECIDE-05: every path up to the tokens and Move slots at hand, from any set of Move
     slots; a path may end by exploring (HER-AMB-20)."""
     if not acting(s, pc):
         return []
@@ -228,7 +233,8 @@ def move_moves(s: dict, seat: int, pc: str) -> list[dict]:
 def move_paths(s: dict, b, start_area: str, k: int) -> list[list[str]]:
     """Every walk of 1..k crossings along passable lines and Level Change links, revisits included (a walk back
     through an Immediate Event area or across a red line differs from a simple path, and a Move may end where it
-    started): exactly the paths `check_move` accepts, before the full-area end rule (HER-AMB-17/18, HER-DECIDE-05)."""
+    started): exactly the paths `check_move` accepts, before the full-area end rule (HER-AMB-17, HER-AMB-18,
+    HER-DECIDE-05)."""
     out: list[list[str]] = []
     frontier = [[b.c(start_area)]]
     for _ in range(k):
@@ -238,7 +244,8 @@ def move_paths(s: dict, b, start_area: str, k: int) -> list[list[str]]:
 
 
 def attack_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    """HER-DECIDE-06, HER-COMBAT-02..06/15: every attack slot, every target; groups of targets when the slot
+    """HER-DECIDE-06, HER-COMBAT-02, HER-COMBAT-03, HER-COMBAT-04, HER-COMBAT-05, HER-COMBAT-06, HER-COMBAT-15: every
+    attack slot, every target; groups of targets when the slot
     allows several."""
     if not acting(s, pc):
         return []
@@ -254,7 +261,8 @@ def attack_moves(s: dict, seat: int, pc: str) -> list[dict]:
 
 
 def heal_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    """HER-HEAL-01..04, HER-DECIDE-10: which Character of the area, which Damage token."""
+    """HER-HEAL-01, HER-HEAL-02, HER-HEAL-03, HER-HEAL-04, HER-DECIDE-10: which Character of the area, which Damage
+    token."""
     if not acting(s, pc):
         return []
     area = s["pcs"][pc]["area"]
@@ -291,7 +299,8 @@ def pickup_moves(s: dict, seat: int, pc: str) -> list[dict]:
 
 
 def repair_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    """HER-ITEM-14/15: 1 Materials removes one Damage token of an Item of the PC (which one: HER-DECIDE-11)."""
+    """HER-ITEM-14, HER-ITEM-15: 1 Materials removes one Damage token of an Item of the PC (which one:
+    HER-DECIDE-11)."""
     if not acting(s, pc) or s["pcs"][pc]["materials"] < 1:
         return []
     damaged = [(item, ref) for item in held(s, pc) for ref, _ in card_slots(s, item) if slot_state(s, ref)["d"]]
@@ -300,7 +309,7 @@ def repair_moves(s: dict, seat: int, pc: str) -> list[dict]:
 
 
 def upgrade_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    """HER-ITEM-16/17, HER-AMB-25: an Item without Action or Damage tokens, an upgrade the PC can pay."""
+    """HER-ITEM-16, HER-ITEM-17, HER-AMB-25: an Item without Action or Damage tokens, an upgrade the PC can pay."""
     if not acting(s, pc):
         return []
     have = s["pcs"][pc]["materials"]
@@ -314,7 +323,7 @@ def upgrade_moves(s: dict, seat: int, pc: str) -> list[dict]:
 
 
 def trade_moves(s: dict, seat: int, pc: str) -> list[dict]:
-    """HER-DECIDE-14, HER-INV-11/12: any Materials and any Items either way, by any free Interact slot."""
+    """HER-DECIDE-14, HER-INV-11, HER-INV-12: any Materials and any Items either way, by any free Interact slot."""
     if not acting(s, pc):
         return []
     me = s["pcs"][pc]
@@ -370,7 +379,8 @@ BY_KIND = {"drop": drop_moves, "watch": icon_moves, "speak": icon_moves, "intera
 
 
 def combined_attacks(s: dict, seat: int, only: dict | None = None) -> list[dict]:
-    """HER-DECIDE-17, HER-COMBINED-01..03: every group of able PCs (one a PC of this seat), each with every
+    """HER-DECIDE-17, HER-COMBINED-01, HER-COMBINED-02, HER-COMBINED-03: every group of able PCs (one a PC of this
+    seat), each with every
     usable attack slot, participants in PC order. Other controllers co-sign (`combined_consent`).
     `only` (a submitted move): just the list of its target and group of PCs."""
     out = []
@@ -394,7 +404,8 @@ def combined_attacks(s: dict, seat: int, only: dict | None = None) -> list[dict]
             for group in combinations(pcs, size):
                 if not any(seat in s["control"][pc] for pc in group):
                     continue
-                if combo_key({"type": "combined_attack", "participants": [{"pc": pc} for pc in group]}) in s["declined"]:
+                refused = combo_key({"type": "combined_attack", "participants": [{"pc": pc} for pc in group]})
+                if refused in s["declined"]:
                     continue
                 for picks in product(*(able[pc] for pc in group)):
                     out.append({"type": "combined_attack", "target": target,

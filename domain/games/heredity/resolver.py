@@ -121,7 +121,7 @@ def run(t: Ctx, limit: int = 5000, floor: int = -1) -> None:
 
 
 def advance(t: Ctx) -> None:
-    """HER-TIMELINE-03/04, HER-RESTORE-01..03."""
+    """HER-TIMELINE-03, HER-TIMELINE-04, HER-RESTORE-01, HER-RESTORE-02, HER-RESTORE-03."""
     pos = next_position(t.s)
     t.emit("HourglassMoved", pos=pos, card=t.s["timeline"][pos]["card"])
     fixed = restored(t.s)
@@ -155,6 +155,7 @@ def possible(t: Ctx, op: dict) -> bool:
         n = self_of(t, op["card"])
         if n is None or not in_play(s, n):
             return False
+        # HER-ITEM-18: an Item is flipped only by an upgrade
         return C(s).card(n)["kind"] != "item" or bool(top(t)["vars"].get("upgrade"))
     if kind == "burn":
         n = self_of(t, op["card"])
@@ -164,10 +165,12 @@ def possible(t: Ctx, op: dict) -> bool:
         return n is not None and anchor_fact(s, n, op["colour"], op["vertical"]) is not None
     if kind == "addTokens":
         limit = C(s).special.get(op["kind"])
+        # HER-COMP-02: standard tokens are unlimited
         if limit is None:
             return True
         used = sum(c.get("tokens", {}).get(op["kind"], 0) for c in s["cards"].values())
         return used + op["count"] <= limit          # HER-COMP-03; an Initialise needing it is skipped (HER-ITEM-08)
+    # HER-INSTR-06: removing a token is possible only when there is one
     if kind == "removeTokens":
         tgt = op["target"]
         if "area" in tgt:
@@ -257,15 +260,17 @@ def cond(t: Ctx, c: dict) -> bool:
     raise ValueError(f"unknown condition {k}")
 
 
+# HER-INSTR-01, HER-INSTR-02: instructions apply in order; a taken card's frame is resolved before the next;
+# HER-INSTR-14: ANCHOR ELSE BURN is an `else`
 def execute(t: Ctx, op: dict) -> None:
     kind = op["op"]
     if kind == "else":
-        execute(t, op["first"] if possible(t, op["first"]) else op["second"])     # HER-INSTR-03/04
+        execute(t, op["first"] if possible(t, op["first"]) else op["second"])     # HER-INSTR-03, HER-INSTR-04
         return
     if kind not in WAITING_OPS:
         if kind not in ("if", "seq") and not possible(t, op):
             step(t)
-            warn(t, f"instruction {kind} is not possible and is skipped")       # HER-AMB-08/10
+            warn(t, f"instruction {kind} is not possible and is skipped")       # HER-AMB-08, HER-AMB-10
             return
         step(t)
     HANDLERS[kind](t, op)

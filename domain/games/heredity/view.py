@@ -1,4 +1,6 @@
-"""What a viewer may see (HER-HIDDEN-01..12). The game is cooperative: every seat sees the
+"""What a viewer may see (HER-HIDDEN-01, HER-HIDDEN-02, HER-HIDDEN-03, HER-HIDDEN-04, HER-HIDDEN-05, HER-HIDDEN-06,
+HER-HIDDEN-07, HER-HIDDEN-08, HER-HIDDEN-09, HER-HIDDEN-10, HER-HIDDEN-11, HER-HIDDEN-12). The game is cooperative:
+every seat sees the
 same table; what is hidden (deck contents, unrevealed faces, the Karma order) is hidden
 from everyone until the rules reveal it."""
 
@@ -11,7 +13,7 @@ from .state import (
 
 
 def card_public(s: dict, number: int, side: str | None = None) -> dict:
-    """The visible face of a card in play (never its other face, HER-HIDDEN-02/03); `side` names a face
+    """The visible face of a card in play (never its other face, HER-HIDDEN-02, HER-HIDDEN-03); `side` names a face
     already revealed (the archive of burned cards, HER-CARDS-10)."""
     content = C(s)
     rec = content.card(number)
@@ -39,7 +41,7 @@ def card_public(s: dict, number: int, side: str | None = None) -> dict:
 
 def terrain_public(s: dict, number: int) -> dict:
     """The visible face of a laid-out Terrain: areas, lines, edges and icons (an Explore
-    icon shows only the number of the Terrain it leads to, HER-HIDDEN-04/05)."""
+    icon shows only the number of the Terrain it leads to, HER-HIDDEN-04, HER-HIDDEN-05)."""
     f = face(s, number)
     icons = [{k: v for k, v in icon.items() if k != "ops"} for icon in f["icons"]]
     return {"face": face_side(s, number), "areas": f["areas"], "lines": f["lines"], "edges": f["edges"],
@@ -47,7 +49,7 @@ def terrain_public(s: dict, number: int) -> dict:
 
 
 def references(s: dict) -> list[dict]:
-    """Reference token pairs (HER-INV-06/10, HER-INSTR-09, HER-AMB-44): one pair per Item lying in an area and
+    """Reference token pairs (HER-INV-06, HER-INV-10, HER-INSTR-09, HER-AMB-44): one pair per Item lying in an area and
     one per Terrain action of a card in play; each pair has its own id (one token on the card, one in the area).
     They are derived from the table, so a pick-up, a burn or a flip removes them at once."""
     out = []
@@ -104,7 +106,7 @@ def item_damage(s: dict, item: int) -> list[str]:
 
 
 def campaign(s: dict) -> dict:
-    """What carries over to the next chapter (HER-CAMPAIGN-02/03): pass it back as options.campaign."""
+    """What carries over to the next chapter (HER-CAMPAIGN-02, HER-CAMPAIGN-03): pass it back as options.campaign."""
     inv = {}
     for pc in s["pcs"]:
         inv[pc] = {"materials": s["pcs"][pc]["materials"],

@@ -32,7 +32,7 @@ RECOMPUTED = ("damage_slot", "injury_card", "ally_join")
 
 
 def do_injure(t, seat: int, move: dict) -> None:
-    """HER-INJURY-05/06, HER-DECIDE-09: "at any time", also while a decision is pending. The revealed
+    """HER-INJURY-05, HER-INJURY-06, HER-DECIDE-09: "at any time", also while a decision is pending. The revealed
     slot is available at once, so a pending Damage placement (or forced injury, or joining an ally's
     attack) is asked again with the options recomputed: the book's Maeve example places the remaining
     Damage token on the revealed slot."""
@@ -47,6 +47,7 @@ def check_end_window(s: dict, seat: int, move: dict) -> None:
     check_window(s)
 
 
+# HER-DECIDE-02: the players end the window
 def do_end_window(t, seat: int, move: dict) -> None:
     check_end_window(t.s, seat, move)
     t.emit("WindowClosed")

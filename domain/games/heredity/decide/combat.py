@@ -33,7 +33,8 @@ def check_target(s: dict, pc: str, rng, target) -> None:
 
 
 def check_attack(s: dict, seat: int, move: dict) -> tuple:
-    """HER-COMBAT-02..06; several targets only with a slot that allows them (HER-COMBAT-15)."""
+    """HER-COMBAT-02, HER-COMBAT-03, HER-COMBAT-04, HER-COMBAT-05, HER-COMBAT-06; several targets only with a slot that
+    allows them (HER-COMBAT-15)."""
     pc = move.get("pc")
     check_pc(s, seat, pc)
     check_window(s)
@@ -62,7 +63,7 @@ def do_attack(t, seat: int, move: dict) -> None:
 
 
 def check_combined_attack(s: dict, seat: int, move: dict) -> list:
-    """HER-COMBINED-01..03, HER-DECIDE-17."""
+    """HER-COMBINED-01, HER-COMBINED-02, HER-COMBINED-03, HER-DECIDE-17."""
     check_window(s)
     parts = move.get("participants") or []
     if len(parts) < 2 or len({p.get("pc") for p in parts}) != len(parts):
@@ -123,7 +124,7 @@ def ask_consent(t, seat: int, move: dict, agreed: list | None = None) -> bool:
 
 
 def check_heal(s: dict, seat: int, move: dict) -> tuple:
-    """HER-HEAL-01..04, HER-AMB-47."""
+    """HER-HEAL-01, HER-HEAL-02, HER-HEAL-03, HER-HEAL-04, HER-AMB-47."""
     pc = move.get("pc")
     check_pc(s, seat, pc)
     check_window(s)
@@ -142,6 +143,7 @@ def check_heal(s: dict, seat: int, move: dict) -> tuple:
     return pc, target
 
 
+# HER-INJURY-04: a Heal removes a Damage token only; a card on its b side stays so
 def do_heal(t, seat: int, move: dict) -> None:
     pc, target = check_heal(t.s, seat, move)
     place_token(t, pc, move["slot"])

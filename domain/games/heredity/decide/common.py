@@ -31,7 +31,7 @@ def token_index(s: dict, pc: str) -> int:
 
 
 def check_slot(s: dict, pc: str, ref, icon: str | None) -> dict:
-    """HER-ACTION-01..05, HER-ITEM-13, HER-DYING-04."""
+    """HER-ACTION-01, HER-ACTION-02, HER-ACTION-03, HER-ACTION-04, HER-ACTION-05, HER-ITEM-13, HER-DYING-04."""
     rec = slot_record(s, pc, ref)
     if not rec["accepts"]:
         raise IllegalMove("HER-ITEM-13", f"slot {ref} grants no action: no Action token can be placed on it")

@@ -29,6 +29,7 @@ def check_icon_action(s: dict, seat: int, move: dict) -> tuple:
     return pc, icon, area
 
 
+# HER-WATCH-02, HER-SPEAK-02, HER-INTERACT-02: a token on the slot, then the icon's card is taken
 def do_icon_action(t, seat: int, move: dict) -> None:
     pc, icon, area = check_icon_action(t.s, seat, move)
     place_token(t, pc, move["slot"])

@@ -43,7 +43,7 @@ def do_pickup(t, seat: int, move: dict) -> None:
 
 
 def check_drop(s: dict, seat: int, move: dict) -> str:
-    """HER-INV-05/06, HER-AMB-26: free, during the action window (or an item overflow)."""
+    """HER-INV-05, HER-INV-06, HER-AMB-26: free, during the action window (or an item overflow)."""
     pc = move.get("pc")
     check_pc(s, seat, pc)
     joining = s["pending"] is not None and s["pending"]["kind"] == "ally_join"      # HER-AMB-26
@@ -72,7 +72,7 @@ def do_drop(t, seat: int, move: dict) -> None:
 
 
 def check_trade(s: dict, seat: int, move: dict) -> tuple:
-    """HER-INV-11/12, HER-AMB-27."""
+    """HER-INV-11, HER-INV-12, HER-AMB-27."""
     pc, other = move.get("pc"), move.get("with")
     check_pc(s, seat, pc)
     check_window(s)
@@ -87,7 +87,8 @@ def check_trade(s: dict, seat: int, move: dict) -> tuple:
     for who, part in ((pc, give), (other, take)):
         if "materials" in part and part["materials"] <= 0 or "items" in part and (
                 not part["items"] or part["items"] != sorted(set(part["items"]))):
-            raise IllegalMove("HER-INV-11", "name a positive number of Materials and distinct Items in increasing order")
+            raise IllegalMove("HER-INV-11",
+                              "name a positive number of Materials and distinct Items in increasing order")
         if part.get("materials", 0) > s["pcs"][who]["materials"]:
             raise IllegalMove("HER-INV-11", f"{who} does not hold that many Materials")
         if any(i not in items_of(s, who) for i in part.get("items", [])):
@@ -119,7 +120,7 @@ def apply_trade(t, move: dict) -> None:
 
 
 def check_repair(s: dict, seat: int, move: dict) -> tuple:
-    """HER-ITEM-14/15."""
+    """HER-ITEM-14, HER-ITEM-15."""
     pc, item = own_item(s, seat, move, "HER-ITEM-15")
     damaged = [r for r, rec in card_slots(s, item) if slot_state(s, r)["d"]]
     if not damaged:
@@ -141,7 +142,7 @@ def do_repair(t, seat: int, move: dict) -> None:
 
 
 def check_upgrade(s: dict, seat: int, move: dict) -> tuple:
-    """HER-ITEM-16/17, HER-AMB-25."""
+    """HER-ITEM-16, HER-ITEM-17, HER-AMB-25."""
     pc, item = own_item(s, seat, move, "HER-ITEM-16")
     if any(slot_state(s, r)["t"] is not None or slot_state(s, r)["d"] for r, _ in card_slots(s, item)):
         raise IllegalMove("HER-ITEM-16", "an Item carrying an Action or Damage token cannot be upgraded")

@@ -14,7 +14,8 @@ from ..state.reach import explore_options
 
 
 def check_move(s: dict, seat: int, move: dict) -> tuple:
-    """HER-MOVE-01..07, HER-AREA-02..06, HER-LEVEL-02."""
+    """HER-MOVE-01, HER-MOVE-02, HER-MOVE-03, HER-MOVE-04, HER-MOVE-05, HER-MOVE-06, HER-MOVE-07, HER-AREA-02,
+    HER-AREA-03, HER-AREA-04, HER-AREA-05, HER-AREA-06, HER-LEVEL-02."""
     pc = move.get("pc")
     check_pc(s, seat, pc)
     check_window(s)

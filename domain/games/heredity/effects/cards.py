@@ -22,8 +22,10 @@ def op_take(t, op):
     take_card(t, op["card"], actor_pc(t), dict(top(t)["vars"]))
 
 
+# HER-NARRATIVE-02, HER-NARRATIVE-03, HER-CONTROL-06: the Narrative section is read (by the named PC's player), the
+# Instruction section resolved in order
 def take_card(t: Ctx, number: int, actor, vars_=None) -> None:
-    """HER-CARDS-02/03: take card N front up and apply its effects."""
+    """HER-CARDS-02, HER-CARDS-03: take card N front up and apply its effects."""
     s = t.s
     rec = C(s).card(number)
     kind = rec["kind"]
@@ -48,6 +50,7 @@ def take_card(t: Ctx, number: int, actor, vars_=None) -> None:
     push(t, ops, number, actor, "card", vars_, track_face=True)
 
 
+# HER-NPC-09: leaving the Timeline is not a death: no Death effect here
 def leave_timeline(t: Ctx, number: int, zone: str = "table") -> None:
     """HER-CARDS-11, HER-NPC-10, HER-AMB-06: out of its slot; standees and stack leave too."""
     s = t.s
@@ -71,7 +74,7 @@ def op_flip(t, op):
 
 
 def flip_card(t: Ctx, number: int, actor) -> None:
-    """HER-CARDS-04/05/06, HER-TIMELINE-12/13."""
+    """HER-CARDS-04, HER-CARDS-05, HER-CARDS-06, HER-TIMELINE-12, HER-TIMELINE-13."""
     s = t.s
     rec = C(s).card(number)
     new = "back" if face_side(s, number) == "front" else "front"
@@ -95,7 +98,7 @@ def op_burn(t, op):
 
 
 def burn_card(t: Ctx, number: int) -> None:
-    """HER-CARDS-08/09."""
+    """HER-CARDS-08, HER-CARDS-09."""
     s = t.s
     leave_timeline(t, number, "table")
     remove_standees(t, number)
@@ -103,12 +106,15 @@ def burn_card(t: Ctx, number: int) -> None:
         for pc, p in s["pcs"].items():
             for i, where in enumerate(p["tokens"]):
                 if isinstance(where, str) and where.startswith(f"{number}."):
+                    # HER-CARDS-07: tokens of a card leaving play return spent
                     t.emit("TokenToMiddle", pc=pc, token=i)
     t.emit("CardBurned", card=number)
 
 
+# HER-ANCHOR-09: anchoring never resolves the Event section; HER-ANCHOR-10: a re-anchor searches from the Hourglass
 def op_anchor(t, op):
-    """HER-ANCHOR-01..07: the position is fully determined by the search."""
+    """HER-ANCHOR-01, HER-ANCHOR-02, HER-ANCHOR-03, HER-ANCHOR-04, HER-ANCHOR-05, HER-ANCHOR-06, HER-ANCHOR-07: the
+    position is fully determined by the search."""
     number = top(t)["self"]
     found = anchor_fact(t.s, number, op["colour"], op["vertical"])
     if card_zone(t.s, number) == "timeline":
@@ -147,7 +153,7 @@ def op_place_terrain(t, op):
 
 
 def place_terrain(t: Ctx, number: int, at, level: int, pc_from: str | None = None) -> None:
-    """HER-TERRAIN-01/09, HER-EXPLORE-05."""
+    """HER-TERRAIN-01, HER-TERRAIN-09, HER-EXPLORE-05."""
     s = t.s
     rec = C(s).card(number)
     old = rec.get("replaces")
@@ -167,7 +173,7 @@ def place_terrain(t: Ctx, number: int, at, level: int, pc_from: str | None = Non
 
 
 def relocate(t: Ctx, old: int, new: int, mapping) -> None:
-    """HER-TERRAIN-05/09/10: Characters and tokens keep their (mapped) areas."""
+    """HER-TERRAIN-05, HER-TERRAIN-09, HER-TERRAIN-10: Characters and tokens keep their (mapped) areas."""
     s = t.s
     prefix = f"{old}:"
 
@@ -197,8 +203,10 @@ def flip_terrain(t: Ctx, number: int, new: str) -> None:
     reveal(t, number)
 
 
+# HER-TERRAIN-11: start symbols place the PCs; HER-TERRAIN-12: other symbols wait for a card to give them a meaning
 def reveal(t: Ctx, number: int) -> None:
-    """HER-TERRAIN-02/04/06, HER-SETUP-11: markers, Materials, start symbols of the visible face."""
+    """HER-TERRAIN-02, HER-TERRAIN-04, HER-TERRAIN-06, HER-SETUP-11: markers, Materials, start symbols of the visible
+    face."""
     s = t.s
     side = face_side(s, number)
     f = face(s, number)

@@ -14,6 +14,7 @@ from ..state.queries import (
 )
 
 
+# HER-COMP-04, HER-NPC-12: an NPC card's standees enter only with it, one or several
 def op_npc_enter(t, op):
     """HER-NPC-02, HER-SPEAK-03 / HER-AMB-50: standees enter play when the card is taken."""
     number = op["npc"]
@@ -38,7 +39,7 @@ def icon_area(s: dict, name) -> str | None:
 
 
 def op_place_npc(t, op):
-    """HER-NPC-02/03: place each standee; a full area sends it to the nearest non-full area."""
+    """HER-NPC-02, HER-NPC-03: place each standee; a full area sends it to the nearest non-full area."""
     s = t.s
     number = op["npc"]
     if not possible(t, op) and not (s["npcs"].get(str(number)) and top(t)["vars"].get("placing") == number):
@@ -66,6 +67,7 @@ def op_place_npc(t, op):
             warn(t, f"NPC {number}: no revealed area can receive it")
             return
         if len(options) > 1:
+            # HER-DECIDE-24: several equally near non-full areas
             wait(t, "npc_area", options, None, npc=number)
             return
         choice = options[0]
@@ -149,27 +151,31 @@ def op_damage(t, op):
 
 
 def op_hit(t, op):
-    """One Damage token for a PC: HER-DAMAGE-03..08, HER-INJURY-01..03, HER-DYING-03."""
+    """One Damage token for a PC: HER-DAMAGE-03, HER-DAMAGE-04, HER-DAMAGE-05, HER-DAMAGE-06, HER-DAMAGE-07,
+    HER-DAMAGE-08, HER-INJURY-01, HER-INJURY-02, HER-INJURY-03, HER-DYING-03."""
     s = t.s
     pc = op["pc"]
     if is_dying(s, pc):
         step(t)
         t.emit("DamageDiscarded", pc=pc)
         return
+    # HER-INJURY-07: free heart slots are filled before any severe injury
     free = free_heart_slots(s, pc)
     revealed = top(t)["vars"].get("revealed")
     # One free heart slot takes the token at once: the slot a forced injury just revealed (HER-INJURY-03), or
-    # any slot when no voluntary injury is possible (else the players may injure first, HER-INJURY-05/06).
+    # any slot when no voluntary injury is possible (else the players may injure first, HER-INJURY-05, HER-INJURY-06).
     if len(free) == 1 and (free[0].split(".")[0] == str(revealed) or not injurable_cards(s, pc)):
         step(t)
         t.emit("DamagePlaced", pc=pc, slot=free[0])
     elif free:
+        # HER-DECIDE-07: which free heart slot takes the token
         wait(t, "damage_slot", free, pc)
     else:
         fronts = [n for n in pc_cards(s, pc) if face_side(s, n) == "front"]
         if len(fronts) == 1:
             injure(t, pc, fronts[0])
         else:
+            # HER-DECIDE-08: which front card suffers the severe injury
             wait(t, "injury_card", fronts, pc)
 
 
@@ -177,6 +183,7 @@ def injure(t: Ctx, pc: str, card: int, voluntary: bool = False) -> None:
     """HER-INJURY-02: tokens on the card discarded (Action tokens to the middle), card flipped."""
     for i, where in enumerate(t.s["pcs"][pc]["tokens"]):
         if isinstance(where, str) and where.startswith(f"{card}."):
+            # HER-CARDS-07: Action tokens on the flipped card return spent
             t.emit("TokenToMiddle", pc=pc, token=i)
     t.emit("SevereInjury", pc=pc, card=card, voluntary=voluntary)
     if not voluntary:
@@ -184,7 +191,7 @@ def injure(t: Ctx, pc: str, card: int, voluntary: bool = False) -> None:
 
 
 def damage_npc(t: Ctx, npc: int, s_idx: int, amount: int) -> None:
-    """HER-NPC-07/08, HER-DAMAGE-07, HER-AMB-32."""
+    """HER-NPC-07, HER-NPC-08, HER-DAMAGE-07, HER-AMB-32."""
     if amount <= 0:
         return
     area = char_area(t.s, {"npc": npc, "s": s_idx})
@@ -216,8 +223,12 @@ def op_attack(t, op):
     resolve_attack(t, [{"pc": actor_pc(t), "power": op["power"]}], target)
 
 
+# HER-RANGED-07, HER-COMBAT-01: Melee and Ranged, PCs and NPCs, resolve alike; HER-KARMA-05: only a Karma card's
+# value and fail mark count
 def resolve_attack(t: Ctx, attackers: list[dict], target: dict) -> None:
-    """HER-COMBAT-07..16, HER-COMBINED-04..07, HER-NPC-05."""
+    """HER-COMBAT-07, HER-COMBAT-08, HER-COMBAT-09, HER-COMBAT-10, HER-COMBAT-11, HER-COMBAT-12, HER-COMBAT-13,
+    HER-COMBAT-14, HER-COMBAT-15, HER-COMBAT-16, HER-COMBINED-04, HER-COMBINED-05, HER-COMBINED-06, HER-COMBINED-07,
+    HER-NPC-05."""
     s = t.s
     if "npc" in target:
         sec = npc_section(s, target["npc"])

@@ -8,7 +8,7 @@ from ..state.queries import C, card_zone, face, items_of, pc_cards
 
 
 def op_gain_item(t, op):
-    """HER-INV-01/03, HER-DECIDE-15."""
+    """HER-INV-01, HER-INV-03, HER-DECIDE-15."""
     s = t.s
     item = op["item"]
     rec = op["recipient"]
@@ -34,6 +34,7 @@ def op_gain_item(t, op):
     equip(t, pc, item)
 
 
+# HER-INV-02: Materials gained by an action go to the acting PC
 def op_gain_materials(t, op):
     s = t.s
     rec = op["recipient"]
@@ -120,6 +121,7 @@ def op_equip_choice(t, op):
     if len(anchors) < 2:                  # another Item took an anchor meanwhile (several Items picked up at once)
         equip(t, op["pc"], op["item"], anchors[0] if anchors else None)
         return
+    # HER-DECIDE-16: which matching free anchor
     wait(t, "item_anchor", anchors, op["pc"], item=op["item"])
 
 

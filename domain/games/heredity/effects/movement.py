@@ -1,4 +1,4 @@
-"""The crossings of a committed Move and explorations (HER-AMB-17/18/20).
+"""The crossings of a committed Move and explorations (HER-AMB-17, HER-AMB-18, HER-AMB-20).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from ..state.reach import explore_options, immediate_events
 
 
 def op_pc_step(t, op):
-    """One crossing of a committed Move (HER-AMB-17/18)."""
+    """One crossing of a committed Move (HER-AMB-17, HER-AMB-18)."""
     s = t.s
     pc, to = op["pc"], op["to"]
     b = board(C(s), s)
@@ -44,7 +44,7 @@ def op_pc_explore(t, op):
 
 
 def explore(t, pc: str, opt: dict) -> None:
-    """HER-EXPLORE-01/05/06, HER-LEVEL-04."""
+    """HER-EXPLORE-01, HER-EXPLORE-05, HER-EXPLORE-06, HER-LEVEL-04."""
     s = t.s
     icon, terrain = opt["icon"], opt["terrain"]
     pos = s["terrains"][str(terrain)]

@@ -1,4 +1,6 @@
-"""NPC artificial intelligence (HER-AI-01..10, HER-ALLY-01..05, HER-AMB-29..31, 51).
+"""NPC artificial intelligence (HER-AI-01, HER-AI-02, HER-AI-03, HER-AI-04, HER-AI-05, HER-AI-06, HER-AI-07, HER-AI-08,
+HER-AI-09, HER-AI-10, HER-ALLY-01, HER-ALLY-02, HER-ALLY-03, HER-ALLY-04, HER-ALLY-05, HER-AMB-29, HER-AMB-30,
+HER-AMB-31, 51).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ def valid_target(s: dict, target) -> bool:
     if target is None:
         return False
     if "pc" in target:
+        # HER-DYING-02, HER-COMBAT-18: a Dying PC is never a target
         return s["pcs"][target["pc"]]["area"] is not None and not is_dying(s, target["pc"])
     return char_area(s, target) is not None
 
@@ -42,7 +45,7 @@ def ai_range(ops: list):
 
 
 def op_activate(t, op):
-    """HER-AI-02/03: standees of one card activate one after the other, closest first."""
+    """HER-AI-02, HER-AI-03: standees of one card activate one after the other, closest first."""
     s = t.s
     npc = op["npc"]
     sts = standees(s, npc)
@@ -75,7 +78,7 @@ def op_activate(t, op):
 
 
 def op_ai_target(t, op):
-    """HER-AI-04/05, HER-ALLY-03/05, HER-AMB-29/30/51."""
+    """HER-AI-04, HER-AI-05, HER-ALLY-03, HER-ALLY-05, HER-AMB-29, HER-AMB-30, HER-AMB-51."""
     s = t.s
     v = top(t)["vars"]
     npc, si = v["npc"], v["s"]
@@ -96,6 +99,7 @@ def op_ai_target(t, op):
         else:
             options = [c for c in cands if able(s, v.get("range"), area, c)]
         if len(options) > 1:
+            # HER-DECIDE-21: equidistant targets, the players choose
             wait(t, "npc_target", options, None, npc=npc)
             return
         set_var(t, "target", options[0] if options else None)
@@ -106,14 +110,16 @@ def op_ai_target(t, op):
         # HER-NPC-05 "If you (or an ally) attack a Neutral NPC")
         options = [{"npc": n, "s": i} for n, i, _ in npcs_on_terrain(s) if n != npc]
         if options:
+            # HER-DECIDE-20: the players choose the ally's target
             wait(t, "ally_target", options + [{"none": True}], None, npc=npc)
             return
     set_var(t, "target", None)
     step(t)
 
 
+# HER-EXPLORE-08, HER-TERRAIN-08: an NPC's movement never explores nor triggers an Immediate Event
 def op_ai_move(t, op):
-    """HER-AI-07/08/09: shortest path, least red-line Damage, stop when able to attack."""
+    """HER-AI-07, HER-AI-08, HER-AI-09: shortest path, least red-line Damage, stop when able to attack."""
     s = t.s
     v = top(t)["vars"]
     npc, si, target = v["npc"], v["s"], v.get("target")
@@ -182,6 +188,7 @@ def _ai_attack(t, power: int, rng) -> None:
         joined = [j["pc"] for j in v.get("joined", [])]
         options = joinable(s, target, joined)
         if options:
+            # HER-DECIDE-19: which PCs join the ally's attack
             wait(t, "ally_join", options + [{"done": True}], None, npc=npc)   # HER-ALLY-04
             return
     attackers += [{"pc": j["pc"], "power": slot_power(s, j["pc"], j["slot"])} for j in v.get("joined", [])]

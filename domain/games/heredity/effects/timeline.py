@@ -8,7 +8,7 @@ from ..state.queries import C, face
 
 
 def draw_karma(t: Ctx) -> int:
-    """HER-KARMA-02/04, HER-COMBAT-07."""
+    """HER-KARMA-02, HER-KARMA-04, HER-COMBAT-07."""
     k = t.s["karma"]
     if not k["deck"]:
         order = t.rng.shuffled(k["discard"])
@@ -26,7 +26,7 @@ def op_draw_karma(t, op):
 
 
 def op_karma_evolve(t, op):
-    """HER-KARMA-06/07/08."""
+    """HER-KARMA-06, HER-KARMA-07, HER-KARMA-08."""
     s = t.s
     new = op["card"]
     rec = C(s).card(new)
@@ -84,7 +84,8 @@ def eval_static(s: dict, c: dict, self_card=None) -> bool:
 
 
 def op_check_defeat(t, op):
-    """HER-TIMELINE-09/14, HER-DYING-06, HER-AMB-40. The Family card's Defeat condition (a Dying PC dies) is
+    """HER-TIMELINE-09, HER-TIMELINE-14, HER-DYING-06, HER-AMB-40. The Family card's Defeat condition (a Dying PC dies)
+    is
     checked where the Family card's Event section concludes: "The Event section of the Family card concludes
     by checking the 'Defeat condition'". The check after any other card's Event (a frame of kind "check")
     evaluates only the conditions printed by other cards, so a PC made Dying by an NPC can still be healed

@@ -2,8 +2,9 @@
 
 Area ids are "<terrain>:<area>". Areas of adjacent cards whose facing edge segments are
 both "open" merge into one area (HER-AREA-07, HER-EXPLORE-07); `canon` maps every raw
-area id to its merged representative. Lines carry colours (HER-AREA-01..06); Level
-Change links join areas that are not adjacent (HER-LEVEL-01..05).
+area id to its merged representative. Lines carry colours (HER-AREA-01, HER-AREA-02, HER-AREA-03,
+HER-AREA-04, HER-AREA-05, HER-AREA-06); Level Change links join areas that are not adjacent (HER-LEVEL-01,
+HER-LEVEL-02, HER-LEVEL-03, HER-LEVEL-04, HER-LEVEL-05).
 """
 
 from __future__ import annotations
@@ -176,6 +177,8 @@ class Board:
             prev = a
         return count
 
+    # HER-RANGED-04, HER-RANGED-05, HER-RANGED-06: a straight line from the content, Characters never block, no line
+    # through a Level Change
     def line_of_fire(self, a: str, b: str) -> list | None:
         """Colours of the lines a straight line crosses from a to b, or None (HER-AMB-36)."""
         a, b = self.c(a), self.c(b)
@@ -190,6 +193,7 @@ class Board:
                     return self.lof[ra][rb]
         return None
 
+    # HER-RANGED-03: only black lines block; every line crossed counts
     def in_range(self, a: str, b: str, rng: int) -> bool:
         lines = self.line_of_fire(a, b)
         return lines is not None and "black" not in lines and len(lines) <= rng

@@ -54,6 +54,8 @@ def card_slots(state: dict, number: int) -> list[tuple[str, dict]]:
     return [(f"{number}.{s['id']}", s) for s in face(state, number)["slots"]]
 
 
+# HER-ITEM-03, HER-ITEM-09, HER-INV-08: only held Items add slots, which work like PC-card slots; an Item lying in
+# an area adds nothing
 @frozen
 def pc_slots(state: dict, pc: str, with_items: bool = True) -> list[tuple[str, dict, int]]:
     """(slot ref, slot record, card number) for the PC cards, then Items held."""
@@ -68,6 +70,7 @@ def is_free(state: dict, ref: str) -> bool:
     return s["t"] is None and not s["d"]
 
 
+# HER-ITEM-11: Damage goes only on heart slots (of PC cards and held Items)
 @frozen
 def free_heart_slots(state: dict, pc: str) -> list[str]:
     return [ref for ref, s, n in pc_slots(state, pc) if s["heart"] and not slot_state(state, ref)["d"]]
@@ -254,7 +257,8 @@ def seats_for(state: dict, pc: str | None) -> list[int]:
 
 
 def link_area(state: dict, link: dict) -> str:
-    """HER-TERRAIN-09/10, HER-INSTR-09/10: the area of a Terrain action. Its Reference token lies in an area;
+    """HER-TERRAIN-09, HER-TERRAIN-10, HER-INSTR-09, HER-INSTR-10: the area of a Terrain action. Its Reference token
+    lies in an area;
     a Terrain swap puts tokens back in the same (mapped, or regrouped) areas of the new Terrain, so an action
     whose Terrain was swapped (possibly more than once) is performed on the replacing Terrain."""
     number, area = link["terrain"], link["area"]

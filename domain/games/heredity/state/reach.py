@@ -30,6 +30,7 @@ def attack_targets(s: dict, pc, rng) -> list[dict]:
     return out
 
 
+# HER-ITEM-19: an Item attack slot gives its Power and Range
 def attack_slots(s: dict, pc: str) -> list[tuple[str, int, int | None]]:
     """(slot, power, range) usable for an attack now: Item attack slots, Head/Feet slots unarmed."""
     out = []
@@ -79,7 +80,7 @@ def marker_icon(s: dict, marker):
 
 def explore_options(s: dict, pc: str, area: str | None = None) -> list[dict]:
     """Explore / Level Change icons the PC may use from where it stands, or from `area` on its way
-    (HER-EXPLORE-02/04, HER-LEVEL-04)."""
+    (HER-EXPLORE-02, HER-EXPLORE-04, HER-LEVEL-04)."""
     area = area or s["pcs"][pc]["area"]
     if area is None:
         return []

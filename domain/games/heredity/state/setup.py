@@ -46,7 +46,8 @@ def control_map(content, players: int, custom=None) -> dict:
 
 
 def check_campaign(content, campaign: dict) -> None:
-    """The carried-over block must describe this content's cards (HER-CAMPAIGN-01..03, HER-SETUP-06)."""
+    """The carried-over block must describe this content's cards (HER-CAMPAIGN-01, HER-CAMPAIGN-02, HER-CAMPAIGN-03,
+    HER-SETUP-06)."""
     def bad(rule, detail):
         raise IllegalMove(rule, f"campaign: {detail}")
     number = campaign.get("chapter", content.number)
@@ -113,8 +114,11 @@ def initial_state(players: int, options) -> dict:
         "chapter_number": int(campaign.get("chapter", content.number)),
         "campaign_in": campaign,
         "over": None, "reason": "",
+        # HER-TIMELINE-01, HER-TIMELINE-02: the Family card first, the Hourglass on it
         "cards": {}, "revealed": {}, "timeline": [], "hourglass": 0,
         "terrains": {}, "markers": [], "area_materials": {},
+        # HER-ACTION-09: a token is available, on a slot or in the middle; HER-MATERIAL-02: each PC its own
+        # Materials
         "pcs": {pc: {"area": None, "tokens": ["avail"] * 3, "materials": 0} for pc in content.pc_ids},
         "slots": {}, "npcs": {}, "karma": {"deck": [], "discard": [], "burned": []},
         "window": None, "stack": [], "pending": None, "declined": [],
@@ -134,10 +138,10 @@ def setup(state: dict, rng) -> list:
     line += [{"colour": b["colour"], "card": None, "below": []} for b in blocks if b["direction"] == "right"][:1]
     t.emit("CardTaken", card=content.family, zone="timeline")                 # HER-SETUP-01
     t.emit("TimelineStarted", timeline=line)
-    for pc in content.pcs:                                                     # HER-SETUP-02/03
+    for pc in content.pcs:                                                     # HER-SETUP-02, HER-SETUP-03
         for part in ("head", "torso", "feet"):
             t.emit("CardTaken", card=pc["cards"][part], zone="pc")
-    karma = campaign.get("karma") or content.karma_base                       # HER-SETUP-05/06
+    karma = campaign.get("karma") or content.karma_base                       # HER-SETUP-05, HER-SETUP-06
     order = rng.shuffled(sorted(karma))                                        # HER-AMB-53
     t.emit("KarmaShuffled", order=order, random=True, private_to=[], public={"count": len(order)})
     for burned in campaign.get("karma_burned", []):
@@ -154,6 +158,7 @@ def setup(state: dict, rng) -> list:
                 t.emit("DamagePlaced", pc=pc, slot=f"{item['card']}.{sid}")
     # Frames run top first: opening card, Secrets setup card, held Items' Initialise, then the Family Event.
     push(t, arrival_ops(t.s, 0), content.family, None, "event")              # HER-SETUP-12
+    # HER-ITEM-06, HER-CAMPAIGN-04: held Items initialise again; PC cards were set front up above
     for pc, held in sorted((campaign.get("inventories") or {}).items()):      # HER-SETUP-10
         for item in held.get("items", []):
             initialise(t, pc, item["card"])

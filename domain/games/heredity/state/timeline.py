@@ -3,7 +3,7 @@
 A Timeline is a list of positions (pos0 = the Family card). Each position has a
 horizontal slot colour, the card in it (or None) and a vertical stack of slots
 (HER-AMB-01). Anchoring searches from the Hourglass position inclusive to the end, then
-from pos0 up to the Hourglass (HER-ANCHOR-03/04, HER-AMB-02).
+from pos0 up to the Hourglass (HER-ANCHOR-03, HER-ANCHOR-04, HER-AMB-02).
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ def anchor_fact(state: dict, card: int, colour: str, vertical: bool) -> dict | N
     return {"type": "CardAnchored", "card": card, "pos": p, "below": k, "stack": stack, "new_end": new_end}
 
 
+# HER-TIMELINE-10, HER-NPC-11: the Hourglass stops only on Timeline cards
 def next_position(state: dict) -> int:
-    """HER-TIMELINE-03/04, HER-AMB-04: next position to the right holding a card, else pos0."""
+    """HER-TIMELINE-03, HER-TIMELINE-04, HER-AMB-04: next position to the right holding a card, else pos0."""
     line = state["timeline"]
     for p in range(state["hourglass"] + 1, len(line)):
         if line[p]["card"] is not None:
@@ -51,8 +52,9 @@ def next_position(state: dict) -> int:
     return 0
 
 
+# HER-RESTORE-04: called only when the Hourglass moves, so a gap persists until then
 def restored(state: dict) -> tuple[list, int] | None:
-    """HER-RESTORE-01/02: close every gap (an empty position with a card to its right)."""
+    """HER-RESTORE-01, HER-RESTORE-02: close every gap (an empty position with a card to its right)."""
     line = state["timeline"]
     last = max((p for p, pos in enumerate(line) if pos["card"] is not None), default=0)
     gaps = [p for p in range(1, last) if line[p]["card"] is None]
@@ -63,6 +65,7 @@ def restored(state: dict) -> tuple[list, int] | None:
     return new_line, h
 
 
+# HER-TIMELINE-05, HER-NARRATIVE-04, HER-TIMELINE-06: only the Event section runs on arrival (none: nothing happens)
 def arrival_ops(state: dict, pos: int) -> list:
     """The Event section of the card the Hourglass moved onto, with its vertical stack
     (HER-TIMELINE-11, HER-AMB-06). The defeat check that follows (HER-TIMELINE-14) runs in its
