@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from domain.engine import IllegalMove, Turn
 
 from . import flow, lab
 from .content import C
 from .effects import do_meeple, items, run
+from .evolve import evolve
+
+#: What `Turn` needs of the rules: the fold of one fact (evolve), so facts chain within one decision.
+FOLD = SimpleNamespace(evolve=evolve)
 
 LAB_MOVES = {"ability", "build", "switch", "preserve", "done", "mitigate", "mitigate_done", "damage", "alive"}
 PENDING_MOVES = {"cadaver": {"cadaver"}, "draw": {"draw", "decline"}, "scoundrel": {"hire", "decline"},
@@ -271,17 +277,18 @@ def refuse_unlisted(move, listed):
     raise IllegalMove(UNLISTED_RULE.get(kind, "ABOM-ROUND-02"), detail)
 
 
-def decide(rules, state, seat, move, rng):
+def decide(state, seat, move, rng):
+    """The facts of `move` by `seat`; raises IllegalMove naming the rule broken."""
     from .moves import listed_like
-    facts = decide_move(rules, state, seat, move, rng)  # works on a copy: `state` is unchanged
+    facts = decide_move(state, seat, move, rng)  # works on a copy: `state` is unchanged
     listed = listed_like(state, seat, move)
     if move not in listed:  # the specific rule checks explain most refusals; this catches the rest
         refuse_unlisted(move, listed)
     return facts
 
 
-def decide_move(rules, state, seat, move, rng):
-    turn = Turn(rules, state)
+def decide_move(state, seat, move, rng):
+    turn = Turn(FOLD, state)
     st = turn.state
     kind = move.get("type")
     if st["phase"] == "over":

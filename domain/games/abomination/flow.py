@@ -27,6 +27,24 @@ FILTERS = {
 }
 
 
+# ---------------------------------------------------------------- who acts
+def decision(state):
+    """Who acts now: the owner of the top pending decision, the active City player, or (ABOM-LAB-01)
+    every seat not yet done with the Lab phase at once."""
+    from domain.engine import Decision
+    if state["phase"] == "over":
+        return Decision.nobody()
+    if state["pending"]:
+        rec = state["pending"][-1]
+        return Decision.single(rec["seat"], f"{rec['kind']} decision")
+    if state["phase"] == "city":
+        return Decision.single(state["active"], "place a meeple")
+    if state["phase"] == "lab":
+        return Decision.simultaneous([s for s in range(state["n"]) if not state["p"][s]["done"]],
+                                     "lab: build, throw the switch, preserve, then done")
+    return Decision.nobody("waiting")
+
+
 # ---------------------------------------------------------------- spaces
 def space_def(sid):
     if not isinstance(sid, str):

@@ -61,3 +61,20 @@ def final_scores(st):
     best = max(tiebreak_key(st, s) for s in tied)
     winners = [s for s in tied if tiebreak_key(st, s) == best]
     return final, winners
+
+
+def scores(state):
+    """The final totals once scored, else the VP on the score track."""
+    if state.get("final"):
+        return {int(s): v["total"] for s, v in state["final"].items()}
+    return {s: p["vp"] for s, p in enumerate(state["p"])}
+
+
+def is_over(state):
+    return state["phase"] == "over"
+
+
+def winners(state):
+    if not is_over(state):
+        return []
+    return list(state["winners"] or final_scores(state)[1])

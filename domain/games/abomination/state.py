@@ -98,3 +98,15 @@ def setup_facts(state, rng):
                                       "characters": characters, "first": first}},
     ]
     return facts
+
+
+def setup(state, rng):
+    """ABOM-SETUP-14: the setup facts, then round 1 begins (its Event phase and the first City turn)."""
+    from domain.engine import Turn
+    from . import flow
+    from .decide import FOLD
+    turn = Turn(FOLD, state)
+    for f in setup_facts(state, rng):
+        turn.add(f)
+    flow.start_round(turn)
+    return turn.facts

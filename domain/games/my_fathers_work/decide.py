@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from domain.engine import IllegalMove, Turn
 
 from . import content as C
 from . import state as Q
 from .describe import choice_label
 from .actions import apply_place, check_place, do_free, do_keep
+from .evolve import evolve
 from .ops import ANSWERS, SIM_DONE, Ctx, run
 
+#: What `Turn` needs of the rules: the fold of one fact, so facts chain within one decision.
+FOLD = SimpleNamespace(evolve=evolve)
 
-def decide(rules, state, seat, move, rng) -> list[dict]:
+
+def decide(state, seat, move, rng) -> list[dict]:
     """The move's own rule checks first (they name the broken rule), then the list is binding: a move
     `decide` would accept is refused unless it equals a listed one (issue 16.4)."""
-    facts = decide_move(rules, state, seat, move, rng)  # works on a copy: `state` is unchanged
+    facts = decide_move(state, seat, move, rng)  # works on a copy: `state` is unchanged
     from .moves import legal_moves
     listed = legal_moves(state, seat)
     if move not in listed:
@@ -27,8 +33,8 @@ def decide(rules, state, seat, move, rng) -> list[dict]:
     return facts
 
 
-def decide_move(rules, state, seat, move, rng) -> list[dict]:
-    turn = Turn(rules, state)
+def decide_move(state, seat, move, rng) -> list[dict]:
+    turn = Turn(FOLD, state)
     ctx = Ctx(turn, rng)
     kind = move.get("type")
     pend = state["pending"]

@@ -13,6 +13,20 @@ from .ops import (ANSWERS, OPS, SIM_DONE, ask, ask_all, arm_compulsions, draw_ca
 
 # ----------------------------------------------------------------------------- setup
 
+def decision(state):
+    """Who acts now: every seat still to commit in a simultaneous step, the seat a pending choice
+    waits for, or the active player."""
+    from domain.engine import Decision
+    if state["over"]:
+        return Decision.nobody()
+    pend = state["pending"]
+    if pend is not None:
+        if pend["kind"] == "sim":
+            return Decision.simultaneous(pend["waiting"], pend["step"])
+        return Decision.single(pend["seat"], pend["kind"])
+    return Decision.single(state["active"], "place pieces or pass")
+
+
 def setup_facts(ctx) -> None:
     s = ctx.s
     rng = ctx.rng

@@ -25,3 +25,7 @@ def winners(state: dict) -> list[int]:
         return (pl["score"], pl["mw_done"], len(Q.tiles_of(state, seat)))
     best = max(key(seat) for seat in range(state["n"]))
     return [seat for seat in range(state["n"]) if key(seat) == best]
+
+
+def is_over(state: dict) -> bool:
+    return state["over"]

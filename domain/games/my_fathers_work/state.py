@@ -303,3 +303,16 @@ def nonempty_decks(state) -> list[str]:
 def token_of(score: int) -> int:
     """MFW-SCORE-02, MFW-SCORE-03, MFW-AMB-31: the +50/+100 token derived from the total."""
     return 100 if score >= 100 else 50 if score >= 50 else 0
+
+
+def setup(state, rng) -> list[dict]:
+    """The setup facts (shuffles, deals, the first Generation's start) as one decision."""
+    from domain.engine import Turn
+    from .decide import FOLD
+    from .flow import setup_facts
+    from .ops import Ctx, run
+    turn = Turn(FOLD, state)
+    ctx = Ctx(turn, rng)
+    setup_facts(ctx)
+    run(ctx)
+    return turn.facts
