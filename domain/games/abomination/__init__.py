@@ -2,7 +2,7 @@
 
 The template's modules (domain/games/README.md): content (TOML pack + layout), state (table, setup),
 flow (who acts; round and phase steps), lab (build, switch, preserve), moves (the binding list), decide,
-effects (the effect queue and content effects), evolve, view, scoring, describe, words, picture.
+resolver (the effect queue and pending decisions), effects (content effects), evolve, view, scoring, describe, words, picture.
 Rule IDs refer to /shared/rules/abomination.md; RULINGS.md holds every reading.
 """
 
@@ -12,6 +12,7 @@ from domain.engine import GameMeta, register
 from domain.games.adapter import PackageRules
 
 from . import decide, describe, evolve, flow, moves, picture, scoring, state, view, words
+from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 
 META = GameMeta(name="abomination", title="Abomination: The Heir of Frankenstein", min_players=2,
                 max_players=4, cooperative=False, content_version="1",

@@ -39,7 +39,7 @@ def d_pending(turn, seat, move, rec):
             raise IllegalMove("ABOM-CADAVER-01", f"card must be one of {rec['cards']}")
         if option not in ("expertise", "materials"):
             raise IllegalMove("ABOM-CADAVER-03", "choose exactly one option: expertise or materials")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         turn.emit("CardTaken", seat=seat, deck=rec["deck"], card=card, source=rec["source"], option=option)
         front = items(seat, C.cadavers[card]["cost"]) + [
             [seat, {"op": "_cadaver", "card": card, "option": option}],
@@ -50,19 +50,19 @@ def d_pending(turn, seat, move, rec):
         if zone not in rec["zones"]:
             raise IllegalMove("ABOM-ATTR-09" if rec["action"] == "lose" else "ABOM-ATTR-06",
                               f"zone must be one of {rec['zones']}")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         do_meeple(turn, seat, rec["action"], rec["meeple"], zone, rec["icon"])
         return resume(turn, rest, [])
     if kind == "discard":  # D-21, ABOM-AMB-41: the owner picks the cubes discarded above 15
         material = move.get("material")
         if material not in rec["types"]:
             raise IllegalMove("ABOM-MATERIALS-05", f"discard one of {rec['types']} from stage {rec['stage']}")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         turn.emit("MaterialsDiscarded", seat=seat, why="cap",
                   items=[{"type": material, "stage": rec["stage"], "count": 1}])
         return resume(turn, rest, [])
     if kind == "decline":  # ABOM-CARDS-03
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         turn.emit("NothingHappens", seat=seat, why="declined")
         return resume(turn, rest, [])
     if kind == "draw":  # ABOM-CARDS-02, ABOM-CARDS-03, ABOM-CARDS-04
@@ -80,7 +80,7 @@ def d_pending(turn, seat, move, rec):
             raise IllegalMove("ABOM-CARDS-04", "you hold 3: discard one of them before drawing a 4th")
         if len(hand) < 3 and discard is not None:
             raise IllegalMove("ABOM-CARDS-04", "a discard is only needed when you already hold 3")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         if discard is not None:  # a discarded (unplayed) card stays secret from the others
             turn.emit("CardFromHand", seat=seat, deck=rec["deck"], card=discard, private_to=[seat],
                       public={"seat": seat, "deck": rec["deck"]})
@@ -92,7 +92,7 @@ def d_pending(turn, seat, move, rec):
         card = move.get("card")
         if card not in rec["cards"]:
             raise IllegalMove("ABOM-CARDS-05", f"card must be one of {rec['cards']}")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         turn.emit("CardTaken", seat=seat, deck="scoundrel", card=card, source="docks")
         sc = C.scoundrels[card]
         front = items(seat, sc["hireCost"] + sc["effects"]) + [[seat, {"op": "_bottom", "deck": "scoundrel",
@@ -102,7 +102,7 @@ def d_pending(turn, seat, move, rec):
         i = move.get("option")
         if not isinstance(i, int) or not 0 <= i < len(rec["options"]):
             raise IllegalMove("ABOM-PLACE-04", f"option must be 0..{len(rec['options']) - 1}")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         turn.emit("EntryChosen", seat=seat, choice=i, label=f"option {i + 1}")
         return resume(turn, rest, items(seat, rec["options"][i]))
     if kind == "entry_choice":  # ABOM-EVENT-17
@@ -110,32 +110,32 @@ def d_pending(turn, seat, move, rec):
         choices = C.entries[rec["entry"]]["choices"]
         if not isinstance(i, int) or not 0 <= i < len(choices):
             raise IllegalMove("ABOM-EVENT-17", f"choice must be 0..{len(choices) - 1}")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         turn.emit("EntryChosen", seat=seat, choice=i, label=choices[i]["label"])
         return resume(turn, rest, [[seat, {"op": "_entry", "entry": choices[i]["next"]}]])
     if kind == "choose_target":  # ABOM-EVENT-14, ABOM-EVENT-15
         target = move.get("target")
         if target not in rec["candidates"]:
             raise IllegalMove("ABOM-EVENT-15", f"the target must be one of {rec['candidates']}")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         return resume(turn, rest, [[seat, {"op": "_afterTarget", "target": target, "card": rec["card"],
                                            "entry": rec["entry"]}]])
     if kind == "choose_reader":  # ABOM-EVENT-16
         reader = move.get("reader")
         if reader not in rec["candidates"]:
             raise IllegalMove("ABOM-EVENT-16", "the reader must be another player than the target")
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         turn.emit("ReaderChosen", seat=seat, reader=reader, target=rec["target"])
         target = rec["target"]
         return resume(turn, rest, [[target, {"op": "_entry", "entry": rec["entry"]}],
                                    [target, {"op": "_bottom", "deck": "event", "card": rec["card"]}]])
     if kind == "announce":  # ABOM-EVENT-09
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         front = []
         flow.trigger_encounter(turn, rec["card"], seat, rec["placer"], rec["entry"], front)
         return resume(turn, rest, front)
     if kind == "not_announce":  # ABOM-EVENT-13
-        turn.emit("PendingPopped")
+        turn.emit("PendingResolved")
         turn.emit("EncounterNotAnnounced", card=rec["card"], holder=seat, placer=rec["placer"], private_to=[seat],
                   public={"holder": seat, "placer": rec["placer"]})
         turn.emit("CardToBottom", deck="event", card=rec["card"], private_to=[seat], public={"deck": "event"})

@@ -32,8 +32,13 @@ def _take_card(state, deck, card, source):
         state["displays"][source].remove(card)
 
 
+#: Fact names of earlier releases, read under their current name (stored games are forever; the
+#: template's pending-decision facts are PendingPushed / PendingResolved).
+RENAMED = {"PendingPopped": "PendingResolved"}
+
+
 def evolve(state, f):
-    t = f["type"]
+    t = RENAMED.get(f["type"], f["type"])
     P = state.get("p")
     if t == "DecksShuffled":
         state["decks"] = copy_state(f["decks"])
@@ -106,7 +111,7 @@ def evolve(state, f):
         state["decks"][f["deck"]].append(f["card"])
     elif t == "PendingPushed":
         state["pending"].append(copy_state(f["record"]))
-    elif t == "PendingPopped":
+    elif t == "PendingResolved":
         state["pending"].pop()
     elif t == "Francs":
         P[f["seat"]]["francs"] += f["n"]

@@ -11,7 +11,7 @@ from domain.engine import IllegalMove
 from . import content as C
 from . import state as Q
 from .flow import keep_estate_affairs
-from .ops import ANSWERS, OPS, ask, combos, eff_ops, gain, note
+from .effects import ANSWERS, OPS, ask, combos, eff_ops, gain, note
 
 
 def _piece_type(pieces: list[str]) -> str:

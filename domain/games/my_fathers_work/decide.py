@@ -11,7 +11,7 @@ from . import state as Q
 from .describe import choice_label
 from .actions import apply_place, check_place, do_free, do_keep
 from .evolve import evolve
-from .ops import ANSWERS, SIM_DONE, Ctx, run
+from .effects import ANSWERS, SIM_DONE, Ctx, run
 
 #: What `Turn` needs of the rules: the fold of one fact, so facts chain within one decision.
 FOLD = SimpleNamespace(evolve=evolve)
@@ -68,7 +68,7 @@ def choose(ctx, seat, move, pend):
     secret = pend.get("secret")
     extra = {"private_to": [seat], "public": {"seat": seat, "kind": pend["kind"]}} if secret else {}
     label = choice_label(ctx.s, pend, move["option"])
-    ctx.emit("Answered", seat=seat, kind=pend["kind"], option=move["option"], label=label, **extra)
+    ctx.emit("PendingResolved", seat=seat, kind=pend["kind"], option=move["option"], label=label, **extra)
     ctx.queue = queue
     ANSWERS[pend["kind"]](ctx, pend, move["option"])
 

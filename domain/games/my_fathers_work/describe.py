@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.engine import visible_fact
 
 from . import content as C
-from .ops import scenario_event
+from .effects import scenario_event
 
 PIECE_NAMES = {"self": "Self", "spouse": "Spouse", "servant1": "Servant", "servant2": "Servant",
                "caretaker1": "Caretaker", "caretaker2": "Caretaker"}
@@ -208,7 +208,7 @@ def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
         if any(f["type"] == "Revealed" for f in facts):
             head += ", the last one awaited"
     else:
-        answer = next((f for f in facts if f["type"] == "Answered"), {})
+        answer = next((f for f in facts if f["type"] in ("PendingResolved", "Answered")), {})
         if "private_to" in answer:
             head = f"Seat {seat} {SECRET_CHOICES.get(answer.get('kind'), 'makes a secret choice')}"
         else:

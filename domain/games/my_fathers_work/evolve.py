@@ -302,7 +302,10 @@ HANDLERS = {
     "MaladjustmentsDiscarded": maladjustments_discarded, "FinalMaladjustments": final_maladjustments,
     "TileBuilt": tile_built, "PlotOpened": plot_opened, "TileDiscarded": tile_discarded,
     "JournalAdvanced": journal_advanced, "Passed": passed, "TurnEnded": turn_ended, "FreeActionUsed": free_used,
-    "Asked": asked, "QueueSaved": queue_saved, "Answered": answered, "Committed": committed, "Revealed": revealed,
+    "PendingPushed": asked, "QueueSaved": queue_saved, "PendingResolved": answered,
+    "Committed": committed, "Revealed": revealed,
+    # the names of earlier releases (before the template's PendingPushed / PendingResolved): stored games keep them
+    "Asked": asked, "Answered": answered,
     "GenerationStarted": generation_started, "RoundStarted": round_started, "TurnsBegan": turns_began,
     "PhaseSet": phase, "TownChanged": town_changed, "ModifierSet": modifier_set, "EventFired": event_fired,
     "Message": message, "TokenGiven": token_given, "ResourcesReset": resources_reset, "HandKept": hand_kept,

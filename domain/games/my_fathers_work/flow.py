@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import content as C
 from . import state as Q
-from .ops import (ANSWERS, OPS, SIM_DONE, ask, ask_all, arm_compulsions, draw_card, draw_special, eff_ops,
+from .effects import (ANSWERS, OPS, SIM_DONE, ask, ask_all, arm_compulsions, draw_card, draw_special, eff_ops,
                   fire_hook, gain, set_town)
 
 

@@ -310,7 +310,7 @@ def setup(state, rng) -> list[dict]:
     from domain.engine import Turn
     from .decide import FOLD
     from .flow import setup_facts
-    from .ops import Ctx, run
+    from .effects import Ctx, run
     turn = Turn(FOLD, state)
     ctx = Ctx(turn, rng)
     setup_facts(ctx)

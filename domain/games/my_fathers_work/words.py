@@ -116,7 +116,7 @@ def commit_label(state, seat, step, option) -> str:
         return "Keep nothing extra" if not option else "Keep " + join([RES.get(r, r) for r in option])
     if step == "vote":
         pend = state["pending"] or {}
-        from .ops import scenario_event
+        from .effects import scenario_event
         try:
             return "Vote for " + scenario_event(pend["event"])["vote"][option]["label"]
         except (KeyError, IndexError, TypeError):
@@ -136,7 +136,7 @@ def choose_label(state, seat, pend, option) -> str:
     if kind == "ea_keep" or kind == "search_take":
         return f"Keep {experiment(option)}"
     if kind == "event_choice":
-        from .ops import scenario_event
+        from .effects import scenario_event
         try:
             return scenario_event(pend["event"])["choice"][option]["label"]
         except (KeyError, IndexError, TypeError):

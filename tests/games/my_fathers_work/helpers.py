@@ -166,7 +166,7 @@ def exp_card(monkeypatch, id_, level, ci=None, ck=None, rewards=None, type_="bio
 def run_ops(state, ops, seed=1):
     """Run queued engine ops (effects, flow steps) on a copy; return (state, facts)."""
     from domain.engine import Turn
-    from domain.games.my_fathers_work.ops import Ctx, run
+    from domain.games.my_fathers_work.effects import Ctx, run
     ctx = Ctx(Turn(RULES, state), Rng(seed, 1), ops)
     run(ctx)
     return ctx.s, ctx.turn.facts

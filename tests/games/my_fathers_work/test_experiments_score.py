@@ -8,7 +8,7 @@ from domain.engine import ContentError, Turn, copy_state
 from domain.engine.rng import Rng
 from domain.games.my_fathers_work import RULES, content as C
 from domain.games.my_fathers_work import state as Q
-from domain.games.my_fathers_work.ops import Ctx, run
+from domain.games.my_fathers_work.effects import Ctx, run
 
 from .helpers import run_ops, MISTAKE, blank, choose, exp_card, place, reject, settle, types
 

@@ -139,7 +139,7 @@ def test_end_of_generation_keep_and_store(fx):
                 s["decks"][d].remove(c)
     s["players"][1]["creepy"] = 9  # ev-plague targets the creepiest
     s, facts = run_ops(s, [{"op": "end_gen"}])
-    assert types(facts).index("EventFired") < types(facts).index("Asked")
+    assert types(facts).index("EventFired") < types(facts).index("PendingPushed")
     assert s["pending"]["step"] == "keep" and s["pending"]["waiting"] == [0]  # seat 1 has one card, seat 2 none
     keep = p[0]["hand"][1]
     reject(s, 0, {"type": "commit", "option": p[0]["hand"]}, "MFW-ENDGEN-03")

@@ -121,7 +121,7 @@ def test_pending_keep_and_its_options_are_the_owners_only():
         assert v["pending"] == {"seat": 0, "kind": "ea_keep", "secret": True}
         assert v["players"][0]["ea"] == 3
     assert set(RULES.view(t, 0)["pending"]["options"]) == set(s["players"][0]["ea"])
-    asked = next(f for f in facts if f["type"] == "Asked")
+    asked = next(f for f in facts if f["type"] == "PendingPushed")
     assert asked["private_to"] == [0] and "options" not in str(asked["public"])
 
 

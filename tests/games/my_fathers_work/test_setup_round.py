@@ -6,7 +6,7 @@ import pytest
 
 from domain.engine import IllegalMove, fold, copy_state, new_game
 from domain.games.my_fathers_work import RULES, content as C
-from domain.games.my_fathers_work.ops import town_for
+from domain.games.my_fathers_work.effects import town_for
 
 from .helpers import (act, all_facts, blank, choose, commit, fresh, full_game, place, reject, settle, town, types)
 
@@ -194,7 +194,7 @@ def test_retrieval_effects(fx):
     assert s3["players"][0]["pieces"]["spouse"] == "quarters" and s3["players"][0]["money"] == 2
     assert s3["players"][1]["pieces"]["servant1"] == "lost"  # never another player's piece
     # "+Caretaker" retrieves a Caretaker; with none in Lost it does nothing
-    from domain.games.my_fathers_work.ops import Ctx, run
+    from domain.games.my_fathers_work.effects import Ctx, run
     from domain.engine import Turn
     from domain.engine.rng import Rng
     for zone, expect in (("lost", "quarters"), ("quarters", "quarters")):
