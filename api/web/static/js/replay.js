@@ -1,6 +1,7 @@
 // The replay viewer: any step of a game, for the chosen viewer; the address bar follows.
 import {
   adoptLinkToken, boardZoom, api, el, errorText, fallbackLabel, loadHeld, seatName, showAudit, showSvg, tokenOf, viewers,
+  SEAT_COLOURS,
 } from "./api.js";
 import { follow } from "./live.js";
 
@@ -69,6 +70,93 @@ function markChart() {
   marker.setAttribute("x2", String(x));
 }
 
+// ---- engine analysis (POST/GET /games/{id}/analysis): win chances per step and mistakes
+
+let analysis = null;
+let polling = null;
+
+function advantageChart(result) {
+  const W = 520, H = 220, left = 44, right = 110, top = 26, bottom = 30;
+  const plotW = W - left - right, plotH = H - top - bottom;
+  const points = result.steps || [];
+  const last = Math.max(1, points.length ? points[points.length - 1].step : 1);
+  const ns = "http://www.w3.org/2000/svg";
+  const node = (tag, attrs, text) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
+    "data-testid": "advantage-chart", "data-left": left, "data-plot-width": plotW, "data-last": last });
+  svg.append(node("title", {}, "Each player's chance to win after every step, as the engine sees it"));
+  svg.append(node("rect", { x: 0, y: 0, width: W, height: H, fill: "#fff" }));
+  svg.append(node("text", { x: left, y: 18, "font-size": 15, "font-weight": "bold" }, "Chance to win"));
+  for (const p of [0, 0.5, 1]) {
+    const y = top + plotH - p * plotH;
+    svg.append(node("line", { x1: left, x2: left + plotW, y1: y, y2: y, stroke: "#e3e3e3" }));
+    svg.append(node("text", { x: left - 6, y: y + 4, "font-size": 12, "text-anchor": "end", fill: "#555" }, `${p * 100}%`));
+  }
+  const seats = points.length ? Object.keys(points[0].win_probability || {}).sort((a, b) => a - b) : [];
+  seats.forEach((seat, index) => {
+    const colour = SEAT_COLOURS[index % SEAT_COLOURS.length];
+    const xy = points.map((p) => `${left + (p.step / last) * plotW},${top + plotH - (p.win_probability[seat] || 0) * plotH}`);
+    svg.append(node("polyline", { points: xy.join(" "), fill: "none", stroke: colour, "stroke-width": 2.5,
+      "stroke-dasharray": index % 2 ? "6 3" : "none" }));
+    const ly = top + 14 + 20 * index;
+    svg.append(node("line", { x1: left + plotW + 10, x2: left + plotW + 30, y1: ly - 4, y2: ly - 4, stroke: colour, "stroke-width": 3 }));
+    svg.append(node("text", { x: left + plotW + 36, y: ly, "font-size": 13 }, seatName(names, Number(seat))));
+  });
+  svg.append(node("line", { "data-role": "step-marker", x1: left, x2: left, y1: top, y2: top + plotH, stroke: "#b00020", "stroke-width": 2 }));
+  return svg;
+}
+
+function showAnalysis(result) {
+  analysis = result;
+  const status = result.status;
+  $("analyse").hidden = status === "queued" || status === "running" || status === "done";
+  if (status === "queued" || status === "running") {
+    $("analysis-state").textContent = `The engine is thinking… ${Math.round((result.progress || 0) * 100)}%`;
+    return;
+  }
+  if (status === "failed") { $("analysis-state").textContent = "The analysis failed; try again."; return; }
+  if (status !== "done") return;
+  $("analysis-state").textContent = (result.mistakes || []).length
+    ? "Mistakes by how much they cost in chance to win:" : "The engine found no mistake.";
+  $("advantage").replaceChildren(advantageChart(result));
+  $("mistakes").replaceChildren(...(result.mistakes || []).map((m) => el("li", {
+    dataset: { step: String(m.move_no) }, tabindex: "0", title: `Go to step ${m.move_no}`,
+    onclick: () => go(m.move_no),
+    onkeydown: (event) => { if (event.key === "Enter") go(m.move_no); },
+  }, `move ${m.move_no}, ${seatName(names, m.seat)}: ${m.grade || "mistake"}, −${Math.round(m.loss * 100)}% `
+    + (m.better_label ? `(better: ${m.better_label})` : ""))));
+  markAnalysis();
+}
+
+function markAnalysis() {
+  const svg = $("advantage").querySelector("svg");
+  if (!svg) return;
+  const marker = svg.querySelector("[data-role=step-marker]");
+  const x = Number(svg.dataset.left) + (Math.min(step, Number(svg.dataset.last)) / Number(svg.dataset.last)) * Number(svg.dataset.plotWidth);
+  marker.setAttribute("x1", String(x));
+  marker.setAttribute("x2", String(x));
+}
+
+async function loadAnalysis(start = false) {
+  try {
+    const result = start
+      ? await api(`/games/${gameId}/analysis`, { token: token(), method: "POST" })
+      : await api(`/games/${gameId}/analysis`, { token: token() });
+    if (start || result.status === "queued" || result.status === "running") {
+      clearTimeout(polling);
+      polling = setTimeout(() => loadAnalysis(false), 1000);
+    }
+    if (!start) showAnalysis(result); else showAnalysis({ ...result, steps: [], mistakes: [] });
+  } catch (error) {
+    $("analysis-state").textContent = `No analysis: ${errorText(error)}`;
+  }
+}
+
 function markList() {
   for (const item of $("move-list").children) {
     if (Number(item.dataset.step) === step) {
@@ -87,6 +175,7 @@ async function go(target, note = "") {
   history.replaceState(history.state, "", `${location.pathname}?step=${n}`);
   markList();
   markChart();
+  markAnalysis();
   try {
     const [answer, board] = await Promise.all([
       api(`/games/${gameId}/replay?step=${n}`, { token: token() }),
@@ -107,6 +196,7 @@ async function audit() {
 }
 
 $("first").addEventListener("click", () => go(0));
+$("analyse").addEventListener("click", () => loadAnalysis(true));
 $("prev").addEventListener("click", () => go(step - 1));
 $("next").addEventListener("click", () => go(step + 1));
 $("last").addEventListener("click", () => go(steps));
@@ -114,6 +204,9 @@ $("slider").addEventListener("input", (event) => go(Number(event.target.value)))
 $("view-as").addEventListener("change", async (event) => {
   viewAs = event.target.value;
   try { await loadHistory(); } catch (error) { say(errorText(error)); }
+  $("advantage").replaceChildren();
+  $("mistakes").replaceChildren();
+  loadAnalysis(false);
   go(step);
 });
 document.addEventListener("keydown", (event) => {
@@ -133,6 +226,7 @@ document.addEventListener("keydown", (event) => {
   await loadChart();
   await go(step);
   await audit();
+  loadAnalysis(false);
   if (!finished) {
     let timer = null;
     follow(gameId, {
