@@ -41,11 +41,15 @@ def _meeple(pic: Svg, x, y, seat, kind) -> None:
 def _status(pic: Svg, view, names) -> None:
     s = LAYOUT["status"]
     phase = view["phase"]
-    head = f"Round {view['round']} of {C.rounds}, {phase} phase" if phase != "over" else "The game is over"
-    ask = prompt(view)
-    for seat in range(view["n"]):
-        ask = ask.replace(f"Seat {seat}", _seat_name(names, seat))
-    pic.text(s["x"], s["y"], f"{head}. {ask}"[:160], size=15, font_weight="bold")
+    if phase == "over":
+        won = [_seat_name(names, w) for w in view.get("winners") or []]
+        text = "The game is over: " + (" and ".join(won) + (" win" if len(won) > 1 else " wins") if won else "no winner")
+    else:
+        ask = prompt(view)
+        for seat in range(view["n"]):
+            ask = ask.replace(f"Seat {seat}", _seat_name(names, seat))
+        text = f"Round {view['round']} of {C.rounds}, {phase} phase. {ask}"
+    pic.text(s["x"], s["y"], text[:160], size=15, font_weight="bold")
 
 
 def _board(pic: Svg, view) -> None:

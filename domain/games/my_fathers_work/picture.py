@@ -14,6 +14,7 @@ from domain.engine import load_toml
 from domain.engine.svg import Svg, seat_colour
 
 from . import content as C
+from .scoring import winners
 from .words import RES, prompt
 
 LAYOUT = load_toml(__package__, "layout.toml")
@@ -39,9 +40,13 @@ def _piece(pic, x, y, seat, piece) -> None:
 
 
 def _status(pic, view, names) -> None:
-    ask = prompt(view)
-    for seat in range(view["n"]):
-        ask = ask.replace(f"Seat {seat}", _name(names, seat))
+    if view["over"]:
+        won = [_name(names, w) for w in winners(view)]
+        ask = "The game is over: " + (" and ".join(won) + (" win" if len(won) > 1 else " wins") if won else "no winner")
+    else:
+        ask = prompt(view)
+        for seat in range(view["n"]):
+            ask = ask.replace(f"Seat {seat}", _name(names, seat))
     pic.text(LAYOUT["status"]["x"], LAYOUT["status"]["y"], ask[:150], size=15, font_weight="bold")
 
 
