@@ -123,7 +123,7 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
             parts.append(f"NPC {f['npc']} moves to {f['area']}")
         elif t == "GameEnded":
             parts.append(f"the chapter ends in {f['outcome']} ({f.get('reason', '')})")
-        elif t == "Pending":
+        elif t in ("PendingPushed", "Pending"):
             parts.append(f"waiting for a decision: {f['pending']['kind'].replace('_', ' ')}")
     if len(parts) > 10:
         parts = parts[:9] + [f"and {len(parts) - 9} more events"]

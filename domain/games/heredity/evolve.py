@@ -35,9 +35,9 @@ def evolve(state: dict, fact: dict) -> dict:
         state["stack"][-1]["i"] += 1
     elif t == "FrameVar":
         state["stack"][fact["depth"]]["vars"][fact["key"]] = copy_state({"v": fact["value"]})["v"]
-    elif t == "Pending":
-        state["pending"] = copy_state(fact["pending"])
-    elif t == "PendingCleared":
+    elif t in ("PendingPushed", "Pending"):           # "Pending" and "PendingCleared": the names of games
+        state["pending"] = copy_state(fact["pending"])  # stored before the template's (content version 1)
+    elif t in ("PendingResolved", "PendingCleared"):
         state["pending"] = None
     elif t == "WindowOpened":
         state["window"] = fact["depth"]

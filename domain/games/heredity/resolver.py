@@ -87,7 +87,7 @@ def set_var(t: Ctx, key: str, value, depth: int | None = None) -> None:
 
 
 def wait(t: Ctx, kind: str, options: list, pc: str | None = None, **extra) -> None:
-    t.emit("Pending", pending={"kind": kind, "options": options, "pc": pc, **extra})
+    t.emit("PendingPushed", pending={"kind": kind, "options": options, "pc": pc, **extra})
 
 
 def warn(t: Ctx, detail: str) -> None:

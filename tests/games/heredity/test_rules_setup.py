@@ -145,7 +145,7 @@ def test_card_overrides_rule():
     ch = chapter([t], [narrative(800, "PERSISTENT OVERRIDE red_line_damage 0")])
     st = at(game(ch), maeve="700:A")
     s1, f1 = play(st, {"type": "move", "pc": "maeve", "path": ["700:B"], "slots": ["3.e"]})
-    assert "Pending" in types(f1) or "DamagePlaced" in types(f1)
+    assert "PendingPushed" in types(f1) or "DamagePlaced" in types(f1)
     st2, _ = run_ops(st, "TAKE 800")
     s2, f2 = play(st2, {"type": "move", "pc": "maeve", "path": ["700:B"], "slots": ["3.e"]})
     assert "DamagePlaced" not in types(f2) and s2["pending"] is None

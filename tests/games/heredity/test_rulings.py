@@ -249,7 +249,7 @@ def test_target_chosen_once_per_activation():
     st, facts = play(st, {"type": "choose", "option": 0})
     targets = [f["target"] for f in facts if f["type"] == "Attack"]
     assert len(targets) == 2 and targets[0] == targets[1]
-    assert "npc_target" not in [f["pending"]["kind"] for f in facts if f["type"] == "Pending"]
+    assert "npc_target" not in [f["pending"]["kind"] for f in facts if f["type"] == "PendingPushed"]
 
 
 @pytest.mark.rule("HER-AMB-06", "HER-TIMELINE-11")

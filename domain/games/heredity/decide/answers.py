@@ -40,7 +40,7 @@ def do_injure(t, seat: int, move: dict) -> None:
     injure(t, pc, card, voluntary=True)
     p = t.s["pending"]
     if p is not None and p["kind"] in RECOMPUTED and p["pc"] in (pc, None):
-        t.emit("PendingCleared", kind=p["kind"], choice=None, recomputed=True)
+        t.emit("PendingResolved", kind=p["kind"], choice=None, recomputed=True)
 
 
 def check_end_window(s: dict, seat: int, move: dict) -> None:
@@ -79,7 +79,7 @@ def frame_depth(s: dict, kind: str) -> int:
 def do_choose(t, seat: int, move: dict) -> None:
     p, opt = check_choose(t.s, seat, move)
     kind = p["kind"]
-    t.emit("PendingCleared", kind=kind, choice=opt)
+    t.emit("PendingResolved", kind=kind, choice=opt)
     if kind == "damage_slot":
         step(t)
         t.emit("DamagePlaced", pc=p["pc"], slot=opt)
