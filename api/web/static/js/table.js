@@ -225,6 +225,10 @@ async function refreshOnce() {
     }
   }
   game = view;
+  if (Array.isArray(view.names) && JSON.stringify(view.names) !== JSON.stringify(names)) {
+    names.splice(0, names.length, ...view.names);  // a player who joined chose a name
+    fillViewerSelect();
+  }
   const seat = mySeat();
   const [listing, moves, board] = await Promise.all([
     seat !== null && game.status !== "finished"
