@@ -155,6 +155,14 @@ def test_invited_players_play_live_takeback_and_referee_undo(contexts):
     expect(log_items(ada, undone=True)).to_have_count(2, timeout=LIVE)
     expect(log_items(bob, undone=True)).to_have_count(2, timeout=LIVE)
     expect(ada.get_by_test_id("legal-move").first).to_be_visible(timeout=LIVE)
+    # The replay lists the undone moves apart from the effective ones.
+    ada.get_by_role("link", name="Replay").click()
+    moves = ada.get_by_test_id("move-list")
+    expect(moves.locator("[data-undone=true]")).to_have_count(2)
+    expect(moves.locator("li[data-step]")).to_have_count(0)
+    expect(ada.get_by_test_id("steps")).to_have_text("0")
+    moves.locator("[data-undone=true]").first.click()
+    expect(ada.get_by_test_id("description")).to_contain_text("Undone move")
     for watch in watches:
         watch.check()
 
@@ -202,7 +210,7 @@ def test_replay_viewer_steps_by_keys_and_clicks(contexts, http):
     expect(step).to_have_text(str(steps - 1))
     page.get_by_test_id("first").click()
     expect(step).to_have_text("0")
-    items = page.get_by_test_id("move-list").locator("li")
+    items = page.get_by_test_id("move-list").locator("li[data-step]")
     expect(items).to_have_count(steps)
     items.nth(2).click()
     expect(step).to_have_text("3")
@@ -228,7 +236,7 @@ def test_replay_of_a_running_game_follows_new_moves(contexts, http):
     play_dice_duel(http, created, moves=1)
     expect(page.get_by_test_id("steps")).to_have_text("3", timeout=LIVE)
     expect(page.get_by_test_id("step")).to_have_text("3", timeout=LIVE)  # it stays at the end
-    expect(page.get_by_test_id("move-list").locator("li")).to_have_count(3)
+    expect(page.get_by_test_id("move-list").locator("li[data-step]")).to_have_count(3)
     watch.check()
 
 

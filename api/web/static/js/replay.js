@@ -45,7 +45,7 @@ async function loadHistory() {
   const undone = history.undone || [];
   $("undone-h").hidden = !undone.length;
   $("undone-list").replaceChildren(...undone.map((entry) => el("li", {
-    dataset: { undone: "true", step: String(Math.max(0, Math.min(entry.move_no - 1, steps))) }, tabindex: "0",
+    dataset: { undone: "true", jump: String(Math.max(0, Math.min(entry.move_no - 1, steps))) }, tabindex: "0",
     title: "Undone: go to the position it was played from",
     onclick: () => go(Math.max(0, Math.min(entry.move_no - 1, steps)), `Undone move ${entry.move_no}: ${entryText(entry)}`),
   }, `move ${entry.move_no}: ${entryText(entry)}`)));
