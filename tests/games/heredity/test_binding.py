@@ -97,7 +97,6 @@ def accepted(state, seat, move, salt, referee=False) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.rule("HER-GEN-05")
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_accepted_variants_of_listed_moves_are_listed(players):
     for seed in range(int(os.environ.get("HER_BINDING_SEEDS", "2"))):     # more seeds: a deeper hunt
