@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.engine import GameMeta, register
 from domain.games.adapter import PackageRules
 
-from . import decide, describe, evolve, flow, moves, scoring, state, view, words
+from . import decide, describe, evolve, flow, moves, picture, scoring, state, view, words
 from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 
 META = GameMeta(
@@ -23,4 +23,5 @@ META = GameMeta(
           "Babbage's engine gear by gear.")
 
 RULES = register(PackageRules(META, state=state, flow=flow, moves=moves, decide=decide, evolve=evolve, view=view,
-                              scoring=scoring, describe=describe, words=words))
+                              scoring=scoring, describe=describe, words=words,
+                              picture=picture))

@@ -125,16 +125,27 @@ def effect_words(e) -> str:
     return "an effect"
 
 
+def criteria_words(crit) -> str:
+    """What a Program's three dice must show (catalog 3.4), in plain words."""
+    if "and" in crit:
+        return join([criteria_words(c) for c in crit["and"]])
+    key = next(iter(crit))
+    value = crit[key]
+    return {
+        "valuesIn": lambda: "dice of " + join([str(v) for v in value], "or"),
+        "containsValues": lambda: "dice showing " + join([str(v) for v in value]),
+        "sumAtLeast": lambda: f"a sum of at least {value}", "sumAtMost": lambda: f"a sum of at most {value}",
+        "sumEquals": lambda: f"a sum of {value}", "allSameValue": lambda: "three equal values",
+        "allDifferentValues": lambda: "three different values", "coloursIn": lambda: join(value, "or") + " dice",
+        "containsColours": lambda: "a " + join(value) + " die", "allSameColour": lambda: "one colour",
+        "allDifferentColours": lambda: "three colours", "ascending": lambda: "rising values",
+        "descending": lambda: "falling values",
+    }.get(key, lambda: "its dice pattern")()
+
+
 def program_words(tile: str) -> str:
     info = C.PROGRAMS[tile]
-    crit = info["criteria"]
-    if "valuesIn" in crit:
-        need = "dice of " + join([str(v) for v in crit["valuesIn"]], "or")
-    elif "containsValues" in crit:
-        need = "dice showing " + join([str(v) for v in crit["containsValues"]])
-    else:
-        need = "its dice pattern"
-    return f"the {info['prestige']}-Prestige Program ({need})"
+    return f"the {info['prestige']}-Prestige Program ({criteria_words(info['criteria'])})"
 
 
 IMPERATIVE = {"chooses": "Choose", "takes": "Take", "moves": "Move", "puts": "Put", "builds": "Build",
