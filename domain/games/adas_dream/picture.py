@@ -59,7 +59,9 @@ def program_short(tile: str) -> str:
 def _header(pic: Svg, view, names) -> None:
     turn, pending = view["turn"], view["pending"]
     if view["over"]:
-        status = "The game is over"
+        final = view.get("final") or []
+        status = "The game is over" + (": " + ", ".join(f"{_name(names, k)} {s['total']}"
+                                                        for k, s in enumerate(final)) if final else "")
     elif view.get("draft"):
         draft = view["draft"]
         status = f"{_name(names, draft['order'][len(draft['picks'])])} drafts a tier-1 Partner card"
@@ -67,7 +69,7 @@ def _header(pic: Svg, view, names) -> None:
         what = f": {PENDING.get(pending['kind']) or CHOICE_PROMPTS.get(pending['kind'], 'a choice')}" \
             if pending else ": a Workshop or an Actions turn"
         status = f"{_name(names, turn['seat'])} to act{what}"
-    end = " · the end is triggered" if view["end_triggered"] else ""
+    end = " · the end is triggered" if view["end_triggered"] and not view["over"] else ""
     pic.text(LAYOUT["margin"], LAYOUT["header"]["y"], f"Ada's Dream · round {view['round']} · {status}{end}",
              size=18, font_weight="bold", fill=INK)
 
@@ -122,9 +124,9 @@ def _universities(pic: Svg, view) -> None:
         y = box["y"] + 26 + (k % box["per_col"]) * box["row_h"]
         tile = C.UNI_TILES[view["univ_tiles"][city]] if city in view["univ_tiles"] else None
         worth = f" · {tile['prestige']} P" if tile else ""
-        pic.text(x, y, f"{C.CITIES[city]['name']}{worth}", size=11, fill=INK)
+        pic.text(x, y, f"{C.CITIES[city]['name']}{worth}", size=10, fill=INK)
         for j, seat in enumerate(view["univ"].get(city, [])):
-            _disc(pic, x + 120 + j * 13, y - 4, seat, r=5)
+            _disc(pic, x + 104 + j * 12, y - 4, seat, r=5)
     pic.end()
 
 
