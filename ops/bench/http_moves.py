@@ -7,7 +7,9 @@ Processes: a redis-server of our own (AOF on, appendfsync everysec: ops/redis.co
 production setting), `heirloom serve` on it (the read side in-process, as by default), the
 bare endpoint (ops/bench/bare_server.py: same uvicorn, same body validation, no store), and
 for every measurement a fresh load generator (ops/bench/loadgen.py, closed loop, one
-keep-alive connection per client). Rounds alternate which side goes first. Each move is a
+keep-alive connection per client). Rounds alternate which side goes first. With
+``--projections external`` the read side runs in a `heirloom projections run` process of its
+own (the server's CPU then serves requests only; the command count includes it). Each move is a
 real move of the test game `api_count` with `expected_version`: token check, rules, hash
 chain, one append with its version check, an AOF write. Targets (issue 13): moves reach at
 least 50% of the bare endpoint's throughput, and their p99 at most 3x its p99.
@@ -57,17 +59,24 @@ def stop(process: subprocess.Popen) -> None:
         process.kill()
 
 
-def servers(redis_url: str) -> tuple[list[subprocess.Popen], str, str]:
+def servers(redis_url: str, projections: str = "inline") -> tuple[list[subprocess.Popen], str, str]:
+    """`heirloom serve`, the bare endpoint and, with projections="external", a
+    `heirloom projections run` process applying the read side (the server then only reads it)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "REDIS_URL": redis_url,
            "REDIS_KEY_PREFIX": f"bench-{uuid.uuid4().hex[:8]}", "HEIRLOOM_EXTRA_GAMES": "tests.support.api_count",
-           "HEIRLOOM_STRICT_GAMES": "0"}
+           "HEIRLOOM_STRICT_GAMES": "0", "HEIRLOOM_PROJECTIONS": projections}
+    extra: list[subprocess.Popen] = []
+    if projections == "external":
+        extra.append(subprocess.Popen([sys.executable, "-c", "import sys; from api.cli import main; sys.exit(main())",
+                                       "projections", "run"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL))
     heirloom_port, bare_port = free_port(), free_port()
     heirloom = start([sys.executable, "-c", "import sys; from api.cli import main; sys.exit(main())", "serve",
                       "--host", "127.0.0.1", "--port", str(heirloom_port), "--log-level", "warning"],
                      env, f"http://127.0.0.1:{heirloom_port}/healthz")
     bare = start([sys.executable, str(HERE / "bare_server.py"), str(bare_port)], env,
                  f"http://127.0.0.1:{bare_port}/docs")
-    return [heirloom, bare], f"http://127.0.0.1:{heirloom_port}", f"http://127.0.0.1:{bare_port}"
+    return [heirloom, bare, *extra], f"http://127.0.0.1:{heirloom_port}", f"http://127.0.0.1:{bare_port}"
 
 
 def load(kind: str, url: str, clients: int, seconds: float) -> dict:
@@ -104,9 +113,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--clients", default="1,16")
+    parser.add_argument("--projections", choices=["inline", "external"], default="inline",
+                        help="the read side in the server process (default) or in `heirloom projections run`")
     args = parser.parse_args()
+    print(f"read side: {args.projections}")
     with own_redis(appendonly=True, fsync="everysec") as redis_url:
-        processes, heirloom, bare = servers(redis_url)
+        processes, heirloom, bare = servers(redis_url, args.projections)
         try:
             load("http-moves", heirloom, 2, 1.0)  # warm up both
             load("http-bare", bare, 2, 1.0)
