@@ -32,12 +32,11 @@ def viewer_key(viewer: Any) -> str:
 def game_history(service: Any, game_id: str) -> dict:
     """What the analysis needs of a stored game: setup, effective moves (with their facts), names."""
     game = service.game(game_id)
-    effective = {entry["version"]: entry for entry in game.effective}
+    effective = set(game.effective_versions())  # the aggregate keeps no facts of old moves
     moves = []
     for event in service.events.get(game.id, lte=game.version):
-        entry = effective.get(event.originator_version)
-        if entry is not None and type(event).__name__ == "MovePlayed":
-            moves.append({"seat": event.seat, "move": event.move, "facts": list(entry["facts"])})
+        if event.originator_version in effective and type(event).__name__ == "MovePlayed":
+            moves.append({"seat": event.seat, "move": event.move, "facts": list(event.facts)})
     return {"rules": game.rules, "players": game.players, "options": dict(game.options),
             "setup_facts": list(game.setup_facts), "names": list(game.names), "moves": moves,
             "seed": derive_seed(game.seed, "analysis"), "version": game.version, "finished": game.finished}
