@@ -10,6 +10,7 @@ from . import flow, lab
 from .content import C
 from .effects import do_meeple, items, run
 from .evolve import evolve
+from .moves import ANNOUNCE, CHOICE_FORMS, internal_choice
 
 #: What `Turn` needs of the rules: the fold of one fact (evolve), so facts chain within one decision.
 FOLD = SimpleNamespace(evolve=evolve)
@@ -18,7 +19,7 @@ LAB_MOVES = {"ability", "build", "switch", "preserve", "done", "mitigate", "miti
 PENDING_MOVES = {"cadaver": {"cadaver"}, "draw": {"draw", "decline"}, "scoundrel": {"hire", "decline"},
                  "choice": {"choose"}, "entry": {"entry_choice"}, "target": {"choose_target"},
                  "reader": {"choose_reader"}, "announce": {"announce", "not_announce"},
-                 "meeple": {"meeple"}, "excess": {"discard"}}
+                 "meeple": {"meeple"}, "excess": {"discard"}}  # the internal forms (CHOICE_FORMS)
 
 
 def resume(turn, rest, front):
@@ -27,6 +28,10 @@ def resume(turn, rest, front):
 
 # ---------------------------------------------------------------- pending decisions
 def d_pending(turn, seat, move, rec):
+    if move.get("type") == "choose" and rec["kind"] in CHOICE_FORMS:
+        if rec["kind"] == "announce" and move.get("option") not in ANNOUNCE:
+            raise IllegalMove("ABOM-EVENT-09", f"option must be one of {list(ANNOUNCE)}")
+        move = internal_choice(rec, move, listed_only=False)
     kind = move["type"]
     if kind not in PENDING_MOVES[rec["kind"]]:
         raise IllegalMove("ABOM-ROUND-02", f"waiting for a {rec['kind']} decision, not {kind!r}")

@@ -60,6 +60,8 @@ def final_sentence(facts) -> str:
 
 
 def describe(state, seat, move, facts):
+    from .moves import internal_choice
+    move = internal_choice(state["pending"][-1] if state.get("pending") else None, move)
     k = move.get("type")
     who = f"Seat {seat}"
     before = state  # describe is given the state the move was played in
@@ -84,7 +86,7 @@ def describe(state, seat, move, facts):
         options = rec.get("options", []) if rec and rec["kind"] == "choice" else []
         i = move["option"]
         s = f"{who} chooses: {effects(options[i])}" if isinstance(i, int) and i < len(options) else \
-            f"{who} chooses option {i + 1}"
+            f"{who} makes a choice"  # (given a state other than the one the move was played in)
     elif k == "entry_choice":
         labels = [f["label"] for f in facts if f["type"] == "EntryChosen"]
         s = f"{who} answers the story entry: {labels[0] if labels else 'an answer'}"

@@ -6,8 +6,31 @@ from . import flow, lab
 from .content import C
 
 
+#: The two answers of the manualAnnounce decision (ABOM-EVENT-09, ABOM-EVENT-13).
+ANNOUNCE = ("announce", "keep quiet")
+
+
+#: A `choose` answer to these pending kinds, in the internal form decide's handlers (and the words) read.
+CHOICE_FORMS = {"entry": lambda o: {"type": "entry_choice", "choice": o},
+                "target": lambda o: {"type": "choose_target", "target": o},
+                "reader": lambda o: {"type": "choose_reader", "reader": o},
+                "meeple": lambda o: {"type": "meeple", "zone": o},
+                "excess": lambda o: {"type": "discard", "material": o},
+                "announce": lambda o: {"type": "announce" if o == "announce" else "not_announce"}}
+
+
+def internal_choice(rec, move, *, listed_only=True):
+    """The internal form of a `choose` move answering `rec` (unchanged for a plain option choice, and,
+    with `listed_only`, for an option `rec` does not offer: words never guess)."""
+    if move.get("type") != "choose" or not rec or rec["kind"] not in CHOICE_FORMS:
+        return move
+    if listed_only and move not in pending_moves(None, rec):
+        return move
+    return CHOICE_FORMS[rec["kind"]](move.get("option"))
+
+
 def pending_moves(st, rec):
-    p = st["p"][rec["seat"]]
+    p = st["p"][rec["seat"]] if st is not None else None  # (the choice kinds need no state)
     k = rec["kind"]
     if k == "cadaver":
         return [{"type": "cadaver", "card": c, "option": o} for c in rec["cards"] for o in ("expertise", "materials")]
@@ -28,18 +51,17 @@ def pending_moves(st, rec):
         return [{"type": "decline"}] + [{"type": "hire", "card": c} for c in rec["cards"]]
     if k == "choice":
         return [{"type": "choose", "option": i} for i in range(len(rec["options"]))]
+    # the template's choice move: {"type": "choose", "option": <one of the listed options>}
     if k == "entry":
-        return [{"type": "entry_choice", "choice": i} for i in range(len(rec["labels"]))]
-    if k == "target":
-        return [{"type": "choose_target", "target": s} for s in rec["candidates"]]
-    if k == "reader":
-        return [{"type": "choose_reader", "reader": s} for s in rec["candidates"]]
+        return [{"type": "choose", "option": i} for i in range(len(rec["labels"]))]
+    if k in ("target", "reader"):
+        return [{"type": "choose", "option": s} for s in rec["candidates"]]
     if k == "meeple":
-        return [{"type": "meeple", "zone": z} for z in rec["zones"]]
+        return [{"type": "choose", "option": z} for z in rec["zones"]]
     if k == "excess":
-        return [{"type": "discard", "material": t} for t in rec["types"]]
+        return [{"type": "choose", "option": t} for t in rec["types"]]
     if k == "announce":
-        return [{"type": "announce"}, {"type": "not_announce"}]
+        return [{"type": "choose", "option": o} for o in ANNOUNCE]
     return []
 
 

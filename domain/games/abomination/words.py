@@ -155,9 +155,11 @@ def table_part(state, seat, i) -> str:
 
 def label(state, seat, move) -> str:
     """One plain sentence for a listed move."""
+    from .moves import internal_choice
+    rec = state["pending"][-1] if state["pending"] else None
+    move = internal_choice(rec, move)
     k = move.get("type")
     p = state["p"][seat]
-    rec = state["pending"][-1] if state["pending"] else None
     if k == "place":
         return place_label(state, seat, move)
     if k == "play":

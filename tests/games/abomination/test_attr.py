@@ -82,9 +82,9 @@ def test_lose_assistant_card_then_board_then_scientist():
     st["p"][0]["francs"] = 7
     st = _queue(st, 0, lose)  # none on the card, two placed: the owner picks (AMB-47), through a move
     assert RULES.decision(st).seats == (0,)
-    assert RULES.legal_moves(st, 0) == [{"type": "meeple", "zone": "space:market.stall"},
-                                        {"type": "meeple", "zone": "space:docks.crates"}]
-    st, _ = do(st, 0, {"type": "meeple", "zone": "space:docks.crates"})  # not the first listed
+    assert RULES.legal_moves(st, 0) == [{"type": "choose", "option": "space:market.stall"},
+                                        {"type": "choose", "option": "space:docks.crates"}]
+    st, _ = do(st, 0, {"type": "choose", "option": "space:docks.crates"})  # not the first listed
     assert st["spaces"] == {"market.stall": {"seat": 0, "kind": "assistant"}}
     assert st["p"][0]["reserve"]["assistant"] == 2 and st["p"][0]["francs"] == 7
     st = blank(2)
@@ -142,8 +142,8 @@ def test_ex37_owner_picks_which_placed_assistant_is_lost():
     st = _queue(st, 0, [{"op": "meeple", "kind": "loseAssistant"}])
     rec = st["pending"][-1]
     assert rec["kind"] == "meeple" and rec["zones"] == ["space:market.stall", "space:docks.crates"]
-    assert RULES.legal_moves(st, 0) == [{"type": "meeple", "zone": z} for z in rec["zones"]]
-    st, _ = do(st, 0, {"type": "meeple", "zone": "space:docks.crates"})
+    assert RULES.legal_moves(st, 0) == [{"type": "choose", "option": z} for z in rec["zones"]]
+    st, _ = do(st, 0, {"type": "choose", "option": "space:docks.crates"})
     assert "docks.crates" not in st["spaces"] and st["spaces"]["market.stall"]["seat"] == 0
     assert st["p"][0]["reserve"]["assistant"] == 2 and st["p"][0]["francs"] == francs
 
@@ -156,7 +156,7 @@ def test_owner_picks_which_assistant_is_promoted_and_undo_demotes_it():
     st["p"][0]["attr"]["reputation"] = 4
     st = _queue(st, 0, [{"op": "attribute", "attr": "reputation", "n": 1}])
     assert st["pending"][-1]["zones"] == ["card", "space:market.stall"]
-    st, facts = do(st, 0, {"type": "meeple", "zone": "space:market.stall"})
+    st, facts = do(st, 0, {"type": "choose", "option": "space:market.stall"})
     assert st["spaces"]["market.stall"]["kind"] == "scientist" and st["p"][0]["card"]["assistant"] == 1
     assert st["p"][0]["icons"]["reputation"]["5"] == {"ok": True, "zone": "space:market.stall"}
     st = _queue(st, 0, [{"op": "attribute", "attr": "reputation", "n": -1}])

@@ -166,8 +166,8 @@ def test_ex31_owner_picks_the_excess(monkeypatch):
     st, _ = do(st, 0, {"type": "place", "kind": "scientist", "space": "morgue.slab"})
     st, _ = do(st, 0, {"type": "cadaver", "card": "fx-01", "option": "materials"})
     assert st["pending"][-1]["kind"] == "excess" and st["pending"][-1]["left"] == 2
-    assert RULES.legal_moves(st, 0) == [{"type": "discard", "material": "blood"}, {"type": "discard", "material": "muscle"}]
-    st, _ = do(st, 0, {"type": "discard", "material": "muscle"})
-    st, _ = do(st, 0, {"type": "discard", "material": "blood"})
+    assert RULES.legal_moves(st, 0) == [{"type": "choose", "option": "blood"}, {"type": "choose", "option": "muscle"}]
+    st, _ = do(st, 0, {"type": "choose", "option": "muscle"})
+    st, _ = do(st, 0, {"type": "choose", "option": "blood"})
     assert not st["pending"] and st["p"][0]["decay"]["I"] == {"blood": 2, "organ": 0, "muscle": 13, "animal": 0}
     assert st["active"] == 1

@@ -59,15 +59,15 @@ def test_now_encounter_free_target_reader_and_discard():
     st = blank(3, first=0, phase="event")
     st, facts = begin_round(st, "en-06")
     assert st["pending"][-1]["kind"] == "target" and st["pending"][-1]["candidates"] == [0, 1, 2]
-    st, _ = do(st, 0, {"type": "choose_target", "target": 0})  # first player may target themself
+    st, _ = do(st, 0, {"type": "choose", "option": 0})  # first player may target themself
     assert st["pending"][-1]["kind"] == "reader"
-    rejects(st, 0, {"type": "choose_reader", "reader": 0}, "ABOM-EVENT-16")
-    st, _ = do(st, 0, {"type": "choose_reader", "reader": 2})
+    rejects(st, 0, {"type": "choose", "option": 0}, "ABOM-EVENT-16")
+    st, _ = do(st, 0, {"type": "choose", "option": 2})
     rec = st["pending"][-1]
     assert rec["kind"] == "entry" and rec["seat"] == 0 and rec["entry"] == 20
     assert "en-06" not in st["decks"]["event"]
     exp = st["p"][0]["attr"]["expertise"]
-    st, facts = do(st, 0, {"type": "entry_choice", "choice": 0})  # -> entry 21: expertise +1
+    st, facts = do(st, 0, {"type": "choose", "option": 0})  # -> entry 21: expertise +1
     assert st["p"][0]["attr"]["expertise"] == exp + 1
     assert st["decks"]["event"][-1] == "en-06"  # to the bottom once resolved
     assert st["phase"] == "city"
@@ -80,8 +80,8 @@ def test_conditional_target():
     st["p"][2]["attr"]["humanity"] = -2
     st, _ = begin_round(st, "en-02")  # rounds 7-12: lowest humanity
     assert st["pending"][-1]["candidates"] == [1, 2]
-    rejects(st, 0, {"type": "choose_target", "target": 0}, "ABOM-EVENT-15")
-    st2, facts = do(st, 0, {"type": "choose_target", "target": 2})
+    rejects(st, 0, {"type": "choose", "option": 0}, "ABOM-EVENT-15")
+    st2, facts = do(st, 0, {"type": "choose", "option": 2})
     assert st2["p"][2]["attr"]["humanity"] == -3 and st2["p"][1]["attr"]["humanity"] == -2
     st = blank(3, first=0, phase="event", rnd=7)
     st["p"][1]["attr"]["humanity"] = -2
@@ -153,7 +153,7 @@ def test_not_announced_discards_unresolved(entry99):
     st["p"][1]["francs"] = 3
     st, facts = do(st, 1, {"type": "place", "kind": "scientist", "space": "morgue.office"})
     assert st["pending"][-1]["kind"] == "announce" and st["pending"][-1]["seat"] == 0
-    st, facts = do(st, 0, {"type": "not_announce"})
+    st, facts = do(st, 0, {"type": "choose", "option": "keep quiet"})
     assert "EncounterNotAnnounced" in types(facts) and not st["held"]
     assert st["decks"]["event"][-1] == "en-01"
     assert st["p"][1]["francs"] == 1 and st["spaces"]["morgue.office"]["seat"] == 1
@@ -168,9 +168,9 @@ def test_not_announced_discards_unresolved(entry99):
 def test_goto_entry_resolves_numbered_entry():
     st = blank(3, first=0, phase="event", rnd=2)
     st, _ = begin_round(st, "en-06")
-    st, _ = do(st, 0, {"type": "choose_target", "target": 1})
+    st, _ = do(st, 0, {"type": "choose", "option": 1})
     hum = st["p"][1]["attr"]["humanity"]
-    st, facts = do(st, 1, {"type": "entry_choice", "choice": 1})  # entry 20 -> 22
+    st, facts = do(st, 1, {"type": "choose", "option": 1})  # entry 20 -> 22
     assert [f["entry"] for f in facts if f["type"] == "EntryRead"] == [22]
     assert st["p"][1]["attr"]["humanity"] == hum + 2
 

@@ -76,8 +76,8 @@ def test_no_fact_description_or_move_list_leaks_hidden_information(players, opti
                     assert not any(w in orjson.dumps(legal) for w in secrets_of(seat, state)
                                    if any(w == c.encode() for c in blind[other]))
             move = chooser.choice(legal)
-            if {"type": "not_announce"} in legal:  # EVENT-13: the unannounced card stays secret
-                move = {"type": "not_announce"}
+            if {"type": "choose", "option": "keep quiet"} in legal:  # EVENT-13: the unannounced card stays secret
+                move = {"type": "choose", "option": "keep quiet"}
                 nonlocal_count[0] += 1
             k += 1
             before = state

@@ -83,7 +83,7 @@ def test_answering_a_pending_decision_in_the_lab_does_not_claim_objectives_early
     st["p"][0]["card"]["assistant"] = 1
     st["pending"] = [{"kind": "meeple", "seat": 0, "action": "promote", "meeple": "assistant",
                       "zones": ["card", "space:market.stall"], "icon": None, "rest": []}]
-    st, _ = do(st, 0, {"type": "meeple", "zone": "card"})
+    st, _ = do(st, 0, {"type": "choose", "option": "card"})
     assert st["phase"] == "lab" and st["claimed"] == {}
     for seat in range(3):
         st, _ = do(st, seat, {"type": "done"})
