@@ -315,6 +315,17 @@ class AuditResult(Answer):
     head: str | None = Field(description="hash of the last event that fits the chain")
 
 
+class AnalysisStarted(Answer):
+    status: str = Field(description="`queued`, `running` or `done`")
+    progress: float
+
+
+class Analysis(AnalysisStarted):
+    steps: list[JsonObject] = Field(default_factory=list,
+                                    description="per step: `win_probability` and `expected_score` per seat")
+    mistakes: list[JsonObject] = Field(default_factory=list)
+
+
 class ErrorBody(Answer):
     error: str = Field(description="a stable code, e.g. `illegal_move`, `version_conflict`")
     detail: str = Field(description="what is wrong, in words")

@@ -95,6 +95,11 @@ def refine(document: dict[str, Any]) -> dict[str, Any]:
             if content and "$ref" in content.get("schema", {}):
                 # FastAPI merges the declared model into its default `{"type": "string"}`
                 content["schema"] = {"$ref": content["schema"]["$ref"]}
+            elif content and content.get("schema") == {"type": "string"}:
+                # A route that declares no answer model (with our orjson response class FastAPI
+                # writes "string"): say "some JSON", which is true, until it declares one.
+                log.warning("%s %s declares no answer model", method.upper(), path)
+                content["schema"] = {}
         unprocessable = operation["responses"].get("422")
         if unprocessable is not None:
             unprocessable["content"] = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}

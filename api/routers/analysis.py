@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from api.deps import ServiceDep, TokenDep
+from api.models import Analysis, AnalysisStarted, answers
 from projections.analysis import AnalysisJobs, AnalysisStore
 from projections.readside import redis_of
 
@@ -30,7 +31,8 @@ def _caller_position(service, game_id: str, token: str | None):
     return viewer, game.version
 
 
-@router.post("/games/{game_id}/analysis", status_code=202)
+@router.post("/games/{game_id}/analysis", status_code=202, response_model=None,
+             responses=answers(AnalysisStarted, 401, 404, 422, status=202))
 def start_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep):
     """Start the engine analysis (202 {"status": "queued"|"running"|"done"}); GET shows it."""
     viewer, version = _caller_position(service, game_id, token)
@@ -38,7 +40,7 @@ def start_analysis(game_id: str, request: Request, service: ServiceDep, token: T
     return JSONResponse({"status": record["status"], "progress": record.get("progress", 0.0)}, status_code=202)
 
 
-@router.get("/games/{game_id}/analysis")
+@router.get("/games/{game_id}/analysis", response_model=None, responses=answers(Analysis, 401, 404, 422))
 def get_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep) -> dict:
     """Progress, then per step each seat's win probability and expected score, and the mistakes."""
     viewer, version = _caller_position(service, game_id, token)
