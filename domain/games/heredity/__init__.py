@@ -13,11 +13,12 @@ from domain.engine import GameMeta, register
 from domain.games.adapter import PackageRules
 
 from . import state  # first: the resolver and the effects read the state through its modules  # isort: skip
-from . import decide, describe, evolve, flow, moves, scoring, view
+from . import decide, describe, evolve, flow, moves, scoring, view, words
 from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 from .content import load_chapter
 
 SWAN = load_chapter(__name__, "chapter1.toml")
+words.check_layout(SWAN)          # the area and Terrain names of layout.toml fit the chapter
 
 META = GameMeta(
     name="heredity", title="Heredity: The Book of Swan", min_players=1, max_players=4, cooperative=True,
@@ -29,4 +30,4 @@ META = GameMeta(
           "Timeline and the storm closes in.")
 
 RULES = register(PackageRules(META, state=state, flow=flow, moves=moves, decide=decide, evolve=evolve, view=view,
-                              scoring=scoring, describe=describe))
+                              scoring=scoring, describe=describe, words=words))

@@ -52,5 +52,6 @@ def test_the_chapter_can_be_won():
     assert RULES.is_over(state) and RULES.legal_moves(state, 0) == []
     assert fold(RULES.evolve, copy_state(initial), log) == state
     assert all(isinstance(s, str) and s.endswith(".") for s in sentences)
-    assert "Djamal speaks" in " ".join(sentences) and "victory" in sentences[-1]
+    assert "Djamal speaks" in " ".join(sentences) and "the chapter is won" in sentences[-1]
+    assert sentences[-1].endswith("Final scores: Seat 0 100.")
     assert RULES.view(state, "all")["campaign"]["inventories"]["djamal"]["items"][0]["card"] == 142
