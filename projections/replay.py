@@ -7,7 +7,7 @@ Per game (keys under ``<prefix>:proj:replay:g:<id>:``):
 - ``moves``  hash version -> move entry, every `MovePlayed` (undone ones too);
 - ``eff``    list of the versions of the effective moves, in order (step n = eff[:n]);
 - ``ckpt``   hash step -> state after that step, for steps 0, K, 2K, ... (K = CHECKPOINT_EVERY);
-- ``undo``   hash request id -> undo request (status pending / applied / rejected, votes).
+- ``undo``   hash request id -> undo request (status pending / applied / rejected / expired, votes; a move played after a request expires it).
 
 The state after step n is ``ckpt[K * (n // K)]`` folded with at most K-1 moves' facts.
 An undo to move m trims ``eff`` to m-1 entries and drops the checkpoints after step m-1,
@@ -193,6 +193,10 @@ class ReplayProjection(GameProjection):
             self._status_op(game_id, doc),
         ]
         self.pending["entry", game_id, entry["version"]] = entry
+        for request_id, request in doc["undo"].items():  # a later move: pending requests lapse
+            if request.get("status") == "pending":
+                request["status"] = "expired"
+                ops.append(("hset", self.view.game_key(game_id, "undo"), request_id, dumps(request)))
         if status["steps"] % self.every == 0:
             doc["entries"] = {}  # folding restarts from this checkpoint
             checkpoint = self.pending[game_id, status["steps"]] = dumps(doc["head"])

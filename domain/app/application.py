@@ -318,14 +318,16 @@ class GameService(Application):
                 "bots": dict(game.bots or {}),
                 "prompt": presentation.prompt(rules, game.state, game.names),
                 "you": {"role": caller.kind, "seat": caller.seat},
-                "undo_requests": [self._public_request(r) for r in game.undo_requests.values()
+                "undo_requests": [self._public_request(game, r) for r in game.undo_requests.values()
                                   if r["status"] == "pending"],
             }
         return self._read(game_id, view)
 
     @staticmethod
-    def _public_request(request: dict) -> dict:
-        return {key: request[key] for key in ("request_id", "by", "to_move", "reason", "status", "approvals")}
+    def _public_request(game: Game, request: dict) -> dict:
+        shown = {key: request[key] for key in ("request_id", "by", "to_move", "reason", "status", "approvals")}
+        shown["waiting_for"] = game.waiting_for(request)
+        return shown
 
     def legal_moves(self, game_id: str, token: str | None) -> dict:
         def moves(game: Game) -> dict:
@@ -390,22 +392,24 @@ class GameService(Application):
                 if first["seat"] != caller.seat or first["move"] != move_digest(move):
                     raise IdempotencyKeyReused("this Idempotency-Key was used for a different move")
                 stored = self._stored_event(game, first["version"])
-                return self._move_answer(game, {**first, "facts": stored.facts, "description": stored.description},
-                                         caller, replayed=True)
+                record = {**first, "facts": stored.facts, "description": stored.description}
+                return self._move_answer(record, caller, bool(stored.finished), replayed=True)
             if retry_only or (expected_version is not None and expected_version != game.version):
                 shown = expected_version if expected_version is not None else "another version"
                 raise VersionConflict(f"expected version {shown}, the game is at {game.version}",
                                       current_version=game.version)
             result = game.play_move(caller, move, idempotency_key)
-            return self._move_answer(game, result, caller, replayed=False)
+            return self._move_answer(result, caller, game.finished, replayed=False)
         return command
 
     @staticmethod
-    def _move_answer(game: Game, record: dict, caller: Caller, replayed: bool) -> dict:
-        viewer = caller.viewer(game.finished)
+    def _move_answer(record: dict, caller: Caller, finished: bool, replayed: bool) -> dict:
+        """The answer to a move, as it was when the move was played (a retry gets the same
+        body; `replayed` says it was a retry, and is not part of the HTTP body)."""
+        viewer = caller.viewer(finished)
         return {"version": record["version"], "move_no": record["move_no"],
                 "facts": visible_facts(record["facts"], viewer), "description": record["description"],
-                "status": game.status, "replayed": replayed}
+                "status": "finished" if finished else "active", "replayed": replayed}
 
     def request_undo(self, game_id: str, token: str | None, to_move: int, reason: str = "") -> dict:
         return self._command(game_id, lambda game: game.request_undo(game.caller_for(token), to_move, reason))

@@ -157,6 +157,9 @@ class Game(Aggregate):
                     "move": move_digest(self.move),
                 }
                 _bounded(game.idempotency, IDEMPOTENCY_KEYS)
+            for request in game.undo_requests.values():  # a later move: pending requests lapse
+                if request["status"] == "pending":
+                    request["status"] = "expired"
             game.head_hash = self.hash
             if game.state is not None:  # None: a deep undo before, refolded by the application
                 # A copy of the facts: evolve may keep references into the state and mutate them.
@@ -376,7 +379,17 @@ class Game(Aggregate):
         self._trigger(self.UndoRequested, request_id=request_id, by=caller.actor, to_move=to_move, reason=reason)
         if immediate:
             self._apply_undo(request_id)
-        return {"request_id": request_id, "status": self.undo_requests[request_id]["status"]}
+        return {"request_id": request_id, **self.request_answer(request_id)}
+
+    def request_answer(self, request_id: str) -> dict:
+        """A request's status and, while it is pending, the seats whose approval it still waits for."""
+        request = self.undo_requests[request_id]
+        return {"status": request["status"], "waiting_for": self.waiting_for(request)}
+
+    def waiting_for(self, request: dict) -> list[int]:
+        if request["status"] != "pending":
+            return []
+        return [seat for seat in self.voters(request["by"]) if seat not in request["approvals"]]
 
     def undo_is_immediate(self, caller: Caller, to_move: int) -> bool:
         """The policy of ARCHITECTURE.md.
@@ -404,24 +417,26 @@ class Game(Aggregate):
             raise UndoNotFound(f"no undo request {request_id!r} in this game")
         if caller.kind == "spectator":
             raise TokenRequired("voting needs a seat or referee token")
-        if request["status"] != "pending":
-            return {"status": request["status"]}
+        if request["status"] != "pending":  # applied, rejected or expired (a move was played since)
+            return self.request_answer(request_id)
         if caller.kind == REFEREE:
             if approve:
                 self._apply_undo(request_id)
             else:
                 self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor)
-            return {"status": request["status"]}
+            return self.request_answer(request_id)
         if caller.actor == request["by"]:
             if not approve:  # the requester withdraws
                 self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor)
-            return {"status": request["status"]}
+            return self.request_answer(request_id)
+        if approve and caller.seat in request["approvals"]:  # the same vote again: nothing changes
+            return self.request_answer(request_id)
         self._trigger(self.UndoVoted, request_id=request_id, seat=caller.seat, approve=approve)
         if not approve:
             self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor)
         elif set(self.voters(request["by"])) <= set(request["approvals"]):
             self._apply_undo(request_id)
-        return {"status": request["status"]}
+        return self.request_answer(request_id)
 
     def _apply_undo(self, request_id: str) -> None:
         to_move = self.undo_requests[request_id]["to_move"]

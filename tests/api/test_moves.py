@@ -53,7 +53,8 @@ def test_retried_idempotency_key_appends_once(duel):
     first = duel.post_move(0, {"type": "roll"}, expected_version=1, key="move-1")
     again = duel.post_move(0, {"type": "roll"}, expected_version=1, key="move-1")
     assert first.status_code == again.status_code == 201
-    assert {**again.json(), "replayed": False} == first.json() and again.json()["replayed"] is True
+    assert again.json() == first.json() and "replayed" not in again.json()
+    assert again.headers["Idempotent-Replayed"] == "true" and "Idempotent-Replayed" not in first.headers
     assert duel.get()["version"] == 2
     assert [e["type"] for e in duel.events("referee")] == ["Created", "MovePlayed"]
 
@@ -128,7 +129,7 @@ def test_a_retry_that_lost_the_race_to_its_first_attempt_gets_the_first_answer(s
     race(client, settings, game, lambda other: other.play(game.id, game.seat_tokens[0], {"type": "add", "amount": 1},
                                                           idempotency_key="same"))
     response = game.post_move(0, {"type": "add", "amount": 1}, key="same")
-    assert response.status_code == 201 and response.json()["replayed"] is True
+    assert response.status_code == 201 and response.headers["Idempotent-Replayed"] == "true"
     assert game.get()["version"] == 2
 
 
@@ -137,3 +138,19 @@ def test_descriptions_use_the_player_names_given_at_creation(client):
     named.move(0, {"type": "roll"}, expected_version=1)
     [entry] = client.get(f"/games/{named.id}/moves-log").json()
     assert entry["description"].startswith("annette rolls a ")
+
+
+
+def test_a_retry_after_the_game_moved_on_repeats_the_first_body_exactly(client):
+    """The replayed answer is the first one byte for byte: the status then, not now."""
+    game = TestGame.create(client, "api_count", 2, seed=1, options={"target": 3})
+    opening = game.post_move(0, {"type": "add", "amount": 2}, key="opening")
+    first = game.post_move(1, {"type": "add", "amount": 1}, key="last")  # reaches the target: finished
+    assert first.json()["status"] == "finished"
+    game.undo("referee", 2)  # the game runs again
+    assert game.get()["status"] == "active"
+    again = game.post_move(1, {"type": "add", "amount": 1}, key="last")
+    assert again.status_code == 201 and again.content == first.content
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert game.post_move(0, {"type": "add", "amount": 2}, key="opening").content == opening.content
+    assert [e["type"] for e in game.events()].count("MovePlayed") == 2

@@ -30,12 +30,12 @@ def test_undoing_after_somebody_else_acted_waits_for_every_other_seat(client):
     request_id = response.json()["request_id"]
     assert game.get()["state"]["count"] == 3
     assert game.get()["undo_requests"][0]["reason"] == "misclick"
-    assert game.vote(1, request_id, True).json() == {"status": "pending"}
+    assert game.vote(1, request_id, True).json() == {"status": "pending", "waiting_for": [2]}
     assert game.get()["state"]["count"] == 3
-    assert game.vote(2, request_id, True).json() == {"status": "applied"}
+    assert game.vote(2, request_id, True).json() == {"status": "applied", "waiting_for": []}
     view = game.get()
     assert view["state"]["count"] == 0 and view["move_count"] == 0 and view["undo_requests"] == []
-    assert game.vote(2, request_id, True).json() == {"status": "applied"}
+    assert game.vote(2, request_id, True).json() == {"status": "applied", "waiting_for": []}
 
 
 def test_one_refusal_rejects_the_request(client):
@@ -43,8 +43,8 @@ def test_one_refusal_rejects_the_request(client):
     game.move(0, {"type": "add", "amount": 2})
     game.move(1, {"type": "add", "amount": 1})
     request_id = game.undo(1, 1).json()["request_id"]
-    assert game.vote(0, request_id, False).json() == {"status": "rejected"}
-    assert game.vote(2, request_id, True).json() == {"status": "rejected"}
+    assert game.vote(0, request_id, False).json() == {"status": "rejected", "waiting_for": []}
+    assert game.vote(2, request_id, True).json() == {"status": "rejected", "waiting_for": []}
     assert game.get()["state"]["count"] == 3
     assert [e["type"] for e in game.events()][-3:] == ["UndoRequested", "UndoVoted", "UndoRejected"]
 
@@ -54,7 +54,7 @@ def test_own_last_move_that_revealed_randomness_needs_approval(client):
     game.move(0, {"type": "roll"})
     response = game.undo(0, 1)
     assert response.json()["status"] == "pending"
-    assert game.vote(1, response.json()["request_id"], True).json() == {"status": "applied"}
+    assert game.vote(1, response.json()["request_id"], True).json() == {"status": "applied", "waiting_for": []}
 
 
 def test_referee_undoes_at_once(client):
@@ -73,11 +73,11 @@ def test_referee_approves_or_rejects_a_pending_request(client):
     game.move(0, {"type": "add", "amount": 1})
     game.move(1, {"type": "add", "amount": 1})
     request_id = game.undo(0, 1).json()["request_id"]
-    assert game.vote("referee", request_id, True).json() == {"status": "applied"}
+    assert game.vote("referee", request_id, True).json() == {"status": "applied", "waiting_for": []}
     game.move(0, {"type": "add", "amount": 1})
     game.move(1, {"type": "add", "amount": 1})
     request_id = game.undo(0, 1).json()["request_id"]
-    assert game.vote("referee", request_id, False).json() == {"status": "rejected"}
+    assert game.vote("referee", request_id, False).json() == {"status": "rejected", "waiting_for": []}
 
 
 def test_undo_errors(client):
@@ -108,3 +108,45 @@ def test_state_after_undo_equals_replay_of_the_remaining_moves(client):
     fresh.move(0, {"type": "add", "amount": 1})
     undone.undo("referee", 2)
     assert undone.get()["state"] == fresh.get()["state"]
+
+
+def test_the_same_vote_twice_changes_nothing_and_appends_nothing(client):
+    game = count_game(client)
+    game.move(0, {"type": "add", "amount": 2})
+    game.move(1, {"type": "add", "amount": 1})
+    request_id = game.undo(0, 1).json()["request_id"]
+    first = game.vote(1, request_id, True).json()
+    before = game.events()
+    again = game.vote(1, request_id, True).json()
+    assert again == first == {"status": "pending", "waiting_for": [2]}
+    assert game.events() == before
+
+
+def test_a_pending_request_expires_when_a_later_move_is_played(client):
+    game = count_game(client)
+    game.move(0, {"type": "add", "amount": 2})
+    game.move(1, {"type": "add", "amount": 1})
+    request_id = game.undo(0, 1).json()["request_id"]
+    game.move(2, {"type": "add", "amount": 1})  # the game went on: the request lapses
+    assert game.get()["undo_requests"] == []
+    assert game.vote(1, request_id, True).json() == {"status": "expired", "waiting_for": []}
+    assert game.vote(2, request_id, True).json() == {"status": "expired", "waiting_for": []}
+    view = game.get()
+    assert view["state"]["count"] == 4 and view["move_count"] == 3  # nothing was undone
+    assert game.vote("referee", request_id, True).json()["status"] == "expired"
+    assert game.get()["move_count"] == 3
+    history = client.get(f"/games/{game.id}/history").json()
+    statuses = {r["request_id"]: r["status"] for r in history["undo_requests"]}
+    assert statuses[request_id] == "expired"
+
+
+def test_the_answer_says_who_must_still_approve(client):
+    game = count_game(client)
+    game.move(0, {"type": "add", "amount": 2})
+    game.move(1, {"type": "add", "amount": 1})
+    asked = game.undo(0, 1).json()
+    assert asked["status"] == "pending" and asked["waiting_for"] == [1, 2]
+    assert game.get()["undo_requests"][0]["waiting_for"] == [1, 2]
+    assert game.vote(2, asked["request_id"], True).json() == {"status": "pending", "waiting_for": [1]}
+    assert game.get()["undo_requests"][0]["waiting_for"] == [1]
+    assert game.vote(1, asked["request_id"], True).json() == {"status": "applied", "waiting_for": []}
