@@ -43,6 +43,9 @@ STATUS_OF: dict[type, int] = {
     domain.UndoNotFound: 404,
     domain.InvalidUndo: 422,
     domain.StepOutOfRange: 422,
+    domain.InviteNotFound: 404,
+    domain.InviteUsed: 409,
+    domain.NameTaken: 409,
     GameSetAside: 503,
 }
 

@@ -6,7 +6,7 @@ number written ``4.0`` is an integer, as JSON Schema says; ``4.5`` is not."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import orjson
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
@@ -103,6 +103,9 @@ class CreateGame(BaseModel):
     bots: dict[str, str] | None = Field(default=None, examples=[{"1": "normal"}],
                                         description="seat -> bot level (GET /game-types lists `bot_levels`); "
                                                     "a bot seat moves by itself")
+    seating: Literal["tokens", "invite"] = Field(
+        default="tokens", description='"invite": one single-use invitation per seat instead of seat tokens '
+                                      "(POST /games/{id}/join turns one into that seat's token)")
 
     _names = field_validator("names")(classmethod(
         lambda cls, names: None if names is None else player_names(names)))
@@ -201,6 +204,20 @@ class GameView(Answer):
 class LegalMoves(Answer):
     version: int
     moves: list[JsonObject] = Field(description="each element can be posted back as-is")
+
+
+class JoinGame(BaseModel):
+    invite: str = Field(min_length=1, max_length=200, description="the invitation code of a seat")
+    name: str = Field(description="your player name: unique in the game, printable, no `<` or `>`")
+
+    _name = field_validator("name")(classmethod(lambda cls, name: player_name(name)))
+
+
+class Joined(Answer):
+    seat: int
+    token: str
+    name: str
+    version: int
 
 
 class MoveAccepted(Answer):

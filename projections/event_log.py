@@ -33,6 +33,12 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
                       facts=visible_facts(event.facts, viewer))
         record["description"] = event.description
         record["payload"] = {"scores": event.scores, "finished": event.finished}
+    elif kind == "SeatsInvited":  # the invitation hashes stay out
+        record["actor"] = "system"
+        record["payload"] = {"seats": len(event.invite_hashes)}
+    elif kind == "SeatJoined":  # the token and invitation hashes stay out
+        record.update(actor=f"seat:{event.seat}", seat=event.seat)
+        record["payload"] = {"seat": event.seat, "name": event.name}
     elif kind == "UndoRequested":
         record["actor"] = event.by
         record["payload"] = {"request_id": event.request_id, "to_move": event.to_move, "reason": event.reason}

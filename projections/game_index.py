@@ -47,7 +47,9 @@ class GameIndex:
         if entry is None:
             return
         entry["version"] = event.originator_version
-        if kind == "MovePlayed":
+        if kind == "SeatJoined":
+            entry["names"] = [event.name if seat == event.seat else name for seat, name in enumerate(entry["names"])]
+        elif kind == "MovePlayed":
             entry["status"] = "finished" if event.finished else "active"
         elif kind == "MovesUndone":
             entry["status"] = "active"

@@ -23,7 +23,7 @@ from domain.engine import State, Viewer, visible_facts
 from .base import GameProjection, keep_first
 from .records import EventRecord
 from .redaction import visible_entry, visible_move
-from .timeline import fold_moves, game_meta, initial_state, move_entry, undo_request
+from .timeline import fold_moves, game_meta, initial_state, joined_names, move_entry, undo_request
 from .views import Op, RedisView, dumps, loads
 
 CHECKPOINT_EVERY = 20
@@ -172,6 +172,13 @@ class ReplayProjection(GameProjection):
             ("hset", self.view.key("games"), game_id,
              dumps({"game_type": meta["game_type"], "created_at": meta["created_at"]})),
         ]
+
+    def on_SeatJoined(self, record: EventRecord, ops: list[Op]) -> None:
+        doc = self.doc(record["game_id"])
+        if doc is None:
+            return
+        doc["meta"]["names"] = joined_names(doc["meta"]["names"], record)
+        ops.append(("set", self.view.game_key(record["game_id"], "meta"), dumps(doc["meta"])))
 
     def on_MovePlayed(self, record: EventRecord, ops: list[Op]) -> None:
         game_id = record["game_id"]

@@ -20,7 +20,7 @@ from .base import GameProjection, keep_first
 from .rating import apply_result, leaderboard, replay_results
 from .records import EventRecord
 from .summary import summarize_game
-from .timeline import build_timeline, game_meta, initial_state
+from .timeline import build_timeline, game_meta, initial_state, joined_names
 from .views import Op, RedisView, dumps, loads
 
 
@@ -82,6 +82,13 @@ class ScoreboardProjection(GameProjection):
         self.cache[("g", game_id)] = doc
         ops += [("set", self.view.game_key(game_id, "meta"), dumps(doc)),
                 ("rpush", self.view.game_key(game_id, "history"), dumps({"move_no": 0, "scores": start}))]
+
+    def on_SeatJoined(self, record: EventRecord, ops: list[Op]) -> None:
+        doc = self.game(record["game_id"])
+        if doc is None:
+            return
+        doc["names"] = joined_names(doc["names"], record)
+        ops.append(("set", self.view.game_key(record["game_id"], "meta"), dumps(doc)))
 
     def on_MovePlayed(self, record: EventRecord, ops: list[Op]) -> None:
         game_id = record["game_id"]

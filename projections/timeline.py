@@ -53,6 +53,12 @@ def game_meta(created: EventRecord) -> dict[str, Any]:
     }
 
 
+def joined_names(names: list[str], joined: EventRecord) -> list[str]:
+    """The player names after a `SeatJoined` (an invited seat taken under its player's name)."""
+    seat = int(joined.get("seat") or 0)
+    return [joined.get("name") or name if index == seat else name for index, name in enumerate(names)]
+
+
 def undo_request(record: EventRecord) -> dict[str, Any]:
     return {
         "request_id": record.get("request_id"),
@@ -93,6 +99,11 @@ class Timeline:
             entry = dict(move_entry(record), undone=False)
             self.moves.append(entry)
             self.effective.append(entry)
+            for request in self.undo_requests.values():  # a later move: pending requests lapse
+                if request["status"] == "pending":
+                    request["status"] = "expired"
+        elif kind == "SeatJoined" and self.meta is not None:
+            self.meta["names"] = joined_names(self.meta["names"], record)
         elif kind == MOVES_UNDONE:
             keep = max(0, int(record.get("to_move") or 1) - 1)
             undone = set(record.get("undone_versions") or [])

@@ -1,11 +1,12 @@
 """The routers of the app, in order. Other packages append theirs to `ROUTERS`."""
 
-from . import analysis, analytics, audit, board, events, game_types, games, health, moves, replay, scores, stream, undo, ws
+from . import analysis, analytics, audit, board, events, game_types, games, health, join, moves, replay, scores, stream, undo, ws
 
 ROUTERS = [
     health.router,
     game_types.router,
     games.router,
+    join.router,
     moves.router,
     events.router,
     undo.router,

@@ -14,8 +14,9 @@ router = APIRouter(tags=["games"])
 @router.post("/games", status_code=201, response_model=None,
              responses=answers(GameCreated, 404, 413, 422, status=201))
 def create_game(body: CreateGame, service: ServiceDep) -> dict:
-    """Set a game up; the answer holds one bearer token per seat and a referee token (shown once)."""
-    return service.create_game(body.game, body.players, body.names, body.options, body.seed, body.bots)
+    """Set a game up; the answer holds one bearer token per seat (or, with `"seating": "invite"`,
+    one invitation code per seat) and a referee token, shown once."""
+    return service.create_game(body.game, body.players, body.names, body.options, body.seed, body.bots, body.seating)
 
 
 @router.get("/games", response_model=None, responses=answers(list[GameSummary], 422))

@@ -9,14 +9,14 @@
 from .application import SNAPSHOT_INTERVAL, EventSlice, GameService
 from .callers import REFEREE, REFEREE_CALLER, SPECTATOR_CALLER, Caller, hash_token, identify
 from .errors import (
-    GameNotFound, GameTypeUnavailable, IdempotencyKeyReused, InvalidGameSetup, InvalidToken, InvalidUndo,
+    GameNotFound, GameTypeUnavailable, IdempotencyKeyReused, InvalidGameSetup, InvalidToken, InvalidUndo, InviteNotFound, InviteUsed, NameTaken,
     NotYourSeat, ServiceError, StepOutOfRange, TokenRequired, UndoNotFound, UnknownGameType, VersionConflict,
 )
 from .game import Game, json_native, move_digest
 
 __all__ = [
     "Caller", "EventSlice", "Game", "GameNotFound", "GameService", "GameTypeUnavailable", "IdempotencyKeyReused",
-    "InvalidGameSetup", "InvalidToken", "InvalidUndo", "NotYourSeat", "REFEREE", "REFEREE_CALLER",
+    "InvalidGameSetup", "InvalidToken", "InvalidUndo", "InviteNotFound", "InviteUsed", "NameTaken", "NotYourSeat", "REFEREE", "REFEREE_CALLER",
     "SNAPSHOT_INTERVAL", "SPECTATOR_CALLER", "ServiceError", "StepOutOfRange", "TokenRequired", "UndoNotFound", "UnknownGameType",
     "VersionConflict", "hash_token", "identify", "json_native", "move_digest",
 ]

@@ -233,7 +233,13 @@ class GameService(Application):
     # ---- use cases
 
     def create_game(self, game_type: str, players: int, names: list[str] | None = None,
-                    options: dict | None = None, seed: int | None = None, bots: dict | None = None) -> dict:
+                    options: dict | None = None, seed: int | None = None, bots: dict | None = None,
+                    seating: str = "tokens") -> dict:
+        """Set a game up. ``seating="tokens"``: the answer holds every seat's token;
+        ``"invite"``: one single-use invitation code per seat instead (`join` turns one into
+        that seat's token), so the creator never holds another player's token."""
+        if seating not in ("tokens", "invite"):
+            raise InvalidGameSetup(f'seating is "tokens" or "invite", not {seating!r}')
         try:
             rules = get_rules(game_type)
         except KeyError:
@@ -249,22 +255,40 @@ class GameService(Application):
         bots = bot_seats(bots, players)
         if seed is None:
             seed = secrets.randbits(63)
+        invited = seating == "invite"
         seat_tokens = [secrets.token_urlsafe(32) for _ in range(players)]
+        # A bot seat is nobody's to take: no invitation for it ("" in SeatsInvited).
+        invite_codes = ["" if str(seat) in bots else secrets.token_urlsafe(24) for seat in range(players)]
         referee_token = secrets.token_urlsafe(32)
         try:
             game = Game.start(game_type, players, names, json_native(options or {}), seed,
-                              [hash_token(t) for t in seat_tokens], hash_token(referee_token), bots)
+                              [""] * players if invited else [hash_token(t) for t in seat_tokens],
+                              hash_token(referee_token), bots)
         except IllegalMove as error:
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
         except (TypeError, ValueError, KeyError, AttributeError) as error:
             # Options are client input; a game that trips over odd ones refuses them.
             raise InvalidGameSetup(f"these options are not valid for {game_type}: {error}") from None
+        if invited:
+            game.invite([hash_token(code) if code else "" for code in invite_codes])
         self.save(game)
-        return {
-            "id": str(game.id), "game": game_type, "version": game.version,
-            "seats": [{"seat": seat, "token": token, "name": names[seat]} for seat, token in enumerate(seat_tokens)],
-            "referee_token": referee_token,
-        }
+        answer: dict = {"id": str(game.id), "game": game_type, "version": game.version}
+        if invited:
+            answer["invites"] = [{"seat": seat, "invite": code} for seat, code in enumerate(invite_codes) if code]
+        else:
+            answer["seats"] = [{"seat": seat, "token": token, "name": names[seat]}
+                               for seat, token in enumerate(seat_tokens)]
+        answer["referee_token"] = referee_token
+        return answer
+
+    def join(self, game_id: str, invite: str, name: str) -> dict:
+        """Take the seat of an invitation (single use) under `name`: ``{"seat", "token"}``."""
+        token = secrets.token_urlsafe(32)
+
+        def take(game: Game) -> dict:
+            seat = game.join(hash_token(invite), name, hash_token(token))
+            return {"seat": seat, "token": token, "name": name, "version": game.version}
+        return self._command(game_id, take)
 
     def bots_to_act(self, game_id: str) -> list[int]:
         """The bot seats whose decision it is now (empty once finished)."""
@@ -318,6 +342,7 @@ class GameService(Application):
                 "bots": dict(game.bots or {}),
                 "prompt": presentation.prompt(rules, game.state, game.names),
                 "you": {"role": caller.kind, "seat": caller.seat},
+                "open_seats": game.open_seats,
                 "undo_requests": [self._public_request(game, r) for r in game.undo_requests.values()
                                   if r["status"] == "pending"],
             }

@@ -71,3 +71,21 @@ class StepOutOfRange(ServiceError):
     """A replay step past the game's last step."""
 
     code = "step_out_of_range"
+
+
+class InviteNotFound(ServiceError):
+    """No seat of this game was offered with this invitation code."""
+
+    code = "invite_not_found"
+
+
+class InviteUsed(ServiceError):
+    """An invitation is single-use: its seat has been taken."""
+
+    code = "invite_used"
+
+
+class NameTaken(ServiceError):
+    """Player names are unique within a game."""
+
+    code = "name_taken"

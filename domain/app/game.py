@@ -35,7 +35,7 @@ from domain.engine import IllegalMove, fold, get_rules, new_game, play, reveals_
 from domain.engine.text import name_seats
 
 from .callers import REFEREE, Caller, identify
-from .errors import InvalidUndo, NotYourSeat, TokenRequired, UndoNotFound
+from .errors import InvalidUndo, InviteNotFound, InviteUsed, NameTaken, NotYourSeat, TokenRequired, UndoNotFound
 
 
 def json_native(value: Any) -> Any:
@@ -92,6 +92,9 @@ class Game(Aggregate):
     needs_events = False
     #: Bot seats ("seat" -> level); snapshots taken before bots existed lack it.
     bots: dict | None = None
+    #: Invitation seating: invite hash -> {"seat", "used"} (`SeatsInvited`, `SeatJoined`);
+    #: empty for games whose seats got tokens at creation (and games stored before invites).
+    invites = {}  # replaced, never mutated in place
 
     class Event(Aggregate.Event):
         prev_hash: str
@@ -164,6 +167,31 @@ class Game(Aggregate):
             if game.state is not None:  # None: a deep undo before, refolded by the application
                 # A copy of the facts: evolve may keep references into the state and mutate them.
                 game.set_state(fold(get_rules(game.game_type).evolve, game.state, json_native(self.facts)))
+
+    class SeatsInvited(Event):
+        """Seats offered by invitation: one single-use code per seat, stored hashed."""
+
+        invite_hashes: list
+
+        def apply(self, game: "Game") -> None:
+            game.invites = {code: {"seat": seat, "used": False} for seat, code in enumerate(self.invite_hashes)
+                            if code}  # "": a bot seat, not offered
+            game.head_hash = self.hash
+
+    class SeatJoined(Event):
+        """An invitation taken: the seat gets its token (hashed) and its player's name."""
+
+        seat: int
+        name: str
+        token_hash: str
+        invite_hash: str
+
+        def apply(self, game: "Game") -> None:
+            game.seat_token_hashes = [self.token_hash if seat == self.seat else stored
+                                      for seat, stored in enumerate(game.seat_token_hashes)]
+            game.names = [self.name if seat == self.seat else name for seat, name in enumerate(game.names)]
+            game.invites = {**game.invites, self.invite_hash: {"seat": self.seat, "used": True}}
+            game.head_hash = self.hash
 
     class UndoRequested(Event):
         request_id: str
@@ -324,7 +352,31 @@ class Game(Aggregate):
         """The caller a bearer token stands for in THIS game."""
         return identify(token, self.seat_token_hashes, self.referee_token_hash)
 
+    @property
+    def open_seats(self) -> list[int]:
+        """Seats offered by invitation that nobody has taken yet."""
+        return [seat for seat, stored in enumerate(self.seat_token_hashes) if not stored and not self.bot_level(seat)]
+
     # ---- commands (validate everything first; trigger events last)
+
+    def invite(self, invite_hashes: list[str]) -> None:
+        """Offer every seat by invitation (right after `Created`, whose seat token hashes are empty)."""
+        self._trigger(self.SeatsInvited, invite_hashes=list(invite_hashes))
+
+    def join(self, invite_hash: str, name: str, token_hash: str) -> int:
+        """Take the seat of an invitation, once, under a name unique in this game; returns the seat."""
+        offer = self.invites.get(invite_hash)
+        if offer is None:
+            raise InviteNotFound("this invitation is not valid for this game")
+        if offer["used"]:
+            raise InviteUsed("this invitation has been used; ask the game's creator for another seat")
+        seat = offer["seat"]
+        taken = {other.casefold(): index for index, other in enumerate(self.names) if index != seat}
+        if name.casefold() in taken:
+            raise NameTaken(f"{name!r} is already the name of seat {taken[name.casefold()]}; "
+                            "names are unique within a game", seat=taken[name.casefold()])
+        self._trigger(self.SeatJoined, seat=seat, name=name, token_hash=token_hash, invite_hash=invite_hash)
+        return seat
 
     def _trigger(self, event_class: type, **fields: Any) -> None:
         version = self.version + 1

@@ -1,0 +1,16 @@
+"""Seating by invitation: POST /games/{id}/join turns an invitation code into a seat token, once."""
+
+from fastapi import APIRouter
+
+from api.deps import ServiceDep
+from api.models import ERRORS, JoinGame, Joined
+
+router = APIRouter(tags=["games"], responses=ERRORS)
+
+
+@router.post("/games/{game_id}/join", status_code=201, response_model=Joined)
+def join(game_id: str, body: JoinGame, service: ServiceDep) -> dict:
+    """Take the seat of an invitation under your name; the answer holds that seat's bearer token
+    (shown once). 409 `invite_used` once the invitation has been taken, 409 `name_taken` when
+    another player of the game has that name."""
+    return service.join(game_id, body.invite, body.name)
