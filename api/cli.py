@@ -134,6 +134,10 @@ def _register_read_side_commands() -> None:
                      read_side.projection_arguments, lambda args: read_side.run_projections(args, open_read_side))
     register_command("export", "write game histories as JSON Lines and CSV",
                      read_side.export_arguments, lambda args: read_side.run_export(args, open_read_side))
+    from api import record_commands  # records are the write side's: composed here, beside export
+
+    register_command("import", "turn game records back into games (every move re-decided)",
+                     record_commands.import_arguments, lambda args: record_commands.run_import(args, open_read_side))
 
 
 _register_read_side_commands()

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from domain.app import errors as domain
+from domain.app.records import InvalidRecord, RecordMismatch
 from domain.engine import IllegalMove
 from projections.readside import GameSetAside
 
@@ -46,6 +47,8 @@ STATUS_OF: dict[type, int] = {
     domain.InviteNotFound: 404,
     domain.InviteUsed: 409,
     domain.NameTaken: 409,
+    InvalidRecord: 422,
+    RecordMismatch: 422,
     GameSetAside: 503,
 }
 

@@ -68,6 +68,9 @@ def export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=["jsonl", "csv", "both"], default="both")
     parser.add_argument("--include-active", action="store_true",
                         help="also running games, IN FULL (hidden information included; operators only)")
+    parser.add_argument("--records", action="store_true",
+                        help="also one verifiable record per finished game, records/<id>.json "
+                             "(what GET /games/{id}/record answers; `heirloom import` reads them)")
 
 
 def run_export(args: argparse.Namespace, open_read_side: OpenReadSide) -> int:
@@ -77,6 +80,20 @@ def run_export(args: argparse.Namespace, open_read_side: OpenReadSide) -> int:
     with open_read_side(["replay"]) as read_side:
         written = export(read_side, args.out, game_type=args.game, include_active=args.include_active,
                          formats=formats)
+        if getattr(args, "records", False):
+            written["files"].append(export_records(read_side, args.out, args.game))
     print(f"exported {written['games']} games, {written['moves']} moves: {', '.join(written['files'])}",
           file=sys.stderr)
     return 0
+
+
+def export_records(read_side: ReadSide, out_dir: str, game_type: str | None) -> str:
+    """Write the record of every finished game (of `game_type`) as ``records/<id>.json``."""
+    from pathlib import Path
+
+    folder = Path(out_dir) / "records"
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in read_side.list_games(game_type, "finished"):
+        record = read_side.app.record(entry["id"], None)
+        (folder / f"{entry['id']}.json").write_bytes(orjson.dumps(record, option=orjson.OPT_INDENT_2))
+    return str(folder)

@@ -83,6 +83,20 @@ class ScoreboardProjection(GameProjection):
         ops += [("set", self.view.game_key(game_id, "meta"), dumps(doc)),
                 ("rpush", self.view.game_key(game_id, "history"), dumps({"move_no": 0, "scores": start}))]
 
+    def on_ForkedFrom(self, record: EventRecord, ops: list[Op]) -> None:
+        self._unrated(record, ops)
+
+    def on_Imported(self, record: EventRecord, ops: list[Op]) -> None:
+        self._unrated(record, ops)
+
+    def _unrated(self, record: EventRecord, ops: list[Op]) -> None:
+        """Forks and imported games keep their scores but stay out of the leaderboards."""
+        doc = self.game(record["game_id"])
+        if doc is None:
+            return
+        doc["unrated"] = True
+        ops.append(("set", self.view.game_key(record["game_id"], "meta"), dumps(doc)))
+
     def on_SeatJoined(self, record: EventRecord, ops: list[Op]) -> None:
         doc = self.game(record["game_id"])
         if doc is None:
@@ -99,7 +113,9 @@ class ScoreboardProjection(GameProjection):
         doc["moves"] = record.get("move_no") or doc["moves"] + 1
         ops.append(("rpush", self.view.game_key(game_id, "history"),
                     dumps({"move_no": record.get("move_no"), "scores": scores})))
-        if record.get("finished") and not doc["finished"]:
+        if record.get("finished") and not doc["finished"] and doc.get("unrated"):
+            doc["finished"] = True
+        elif record.get("finished") and not doc["finished"]:
             timeline = build_timeline(self.game_records(game_id, record["version"]))
             summary = summarize_game(self.rules(doc["game_type"]), timeline)
             result = {"game_id": game_id, "seq": record.get("notification_id", record["version"]),

@@ -1,12 +1,13 @@
 """The routers of the app, in order. Other packages append theirs to `ROUTERS`."""
 
-from . import analysis, analytics, audit, board, events, game_types, games, health, join, moves, replay, scores, stream, undo, ws
+from . import analysis, analytics, audit, board, events, game_types, games, health, join, moves, records, replay, scores, stream, undo, ws
 
 ROUTERS = [
     health.router,
     game_types.router,
     games.router,
     join.router,
+    records.router,
     moves.router,
     events.router,
     undo.router,

@@ -21,7 +21,7 @@ import secrets
 import threading
 import uuid
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import RecordConflictError
@@ -32,10 +32,11 @@ from domain.engine.text import default_seat_name
 
 from .callers import Caller, hash_token
 from .errors import (
-    GameNotFound, GameTypeUnavailable, IdempotencyKeyReused, InvalidGameSetup, ServiceError, StepOutOfRange,
-    TokenRequired, UnknownGameType, VersionConflict,
+    GameNotFound, GameTypeUnavailable, IdempotencyKeyReused, InvalidGameSetup, NotYourSeat, ServiceError,
+    StepOutOfRange, TokenRequired, UnknownGameType, VersionConflict,
 )
 from .game import Game, json_native, move_digest
+from .records import InvalidRecord, RecordMismatch, build_record, canonical, checked_record
 
 
 def bot_seats(bots: Any, players: int) -> dict:
@@ -238,6 +239,12 @@ class GameService(Application):
         """Set a game up. ``seating="tokens"``: the answer holds every seat's token;
         ``"invite"``: one single-use invitation code per seat instead (`join` turns one into
         that seat's token), so the creator never holds another player's token."""
+        return self._create(game_type, players, names, options, seed, seating, bots)
+
+    def _create(self, game_type: str, players: int, names: list[str] | None, options: dict | None,
+                seed: int | None, seating: str, bots: dict | None = None, setup_facts: list | None = None,
+                before_save: Callable[[Game], None] | None = None) -> dict:
+        """Create and save a game (`before_save` may add its first events or refuse it)."""
         if seating not in ("tokens", "invite"):
             raise InvalidGameSetup(f'seating is "tokens" or "invite", not {seating!r}')
         try:
@@ -263,7 +270,7 @@ class GameService(Application):
         try:
             game = Game.start(game_type, players, names, json_native(options or {}), seed,
                               [""] * players if invited else [hash_token(t) for t in seat_tokens],
-                              hash_token(referee_token), bots)
+                              hash_token(referee_token), bots, setup_facts)
         except IllegalMove as error:
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
         except (TypeError, ValueError, KeyError, AttributeError) as error:
@@ -271,6 +278,8 @@ class GameService(Application):
             raise InvalidGameSetup(f"these options are not valid for {game_type}: {error}") from None
         if invited:
             game.invite([hash_token(code) if code else "" for code in invite_codes])
+        if before_save is not None:
+            before_save(game)
         self.save(game)
         answer: dict = {"id": str(game.id), "game": game_type, "version": game.version}
         if invited:
@@ -280,6 +289,66 @@ class GameService(Application):
                                for seat, token in enumerate(seat_tokens)]
         answer["referee_token"] = referee_token
         return answer
+
+    # ---- forks and records
+
+    def fork(self, game_id: str, token: str | None, step: int, seating: str = "tokens") -> dict:
+        """A new, unrated game from the position after `step` effective moves of this one, with
+        fresh randomness (a new seed) from there on. Anyone may fork a finished game; a running
+        one only its referee (a fork shows the position in full to its new seats)."""
+        def source(game: Game) -> tuple:
+            caller = game.caller_for(token)
+            if not game.finished and caller.kind != "referee":
+                raise NotYourSeat("only the referee may fork a game that is still running", rule="ENGINE-FORK-01")
+            if not 0 <= step <= game.last_move_no:
+                raise StepOutOfRange(f"step is 0..{game.last_move_no}, not {step}", steps=game.last_move_no)
+            facts = list(game.setup_facts)
+            for entry in game.effective[:step]:
+                facts.extend(entry["facts"])
+            return game.game_type, game.players, list(game.names), game.options, json_native(facts), str(game.id)
+        game_type, players, names, options, facts, source_id = self._read(game_id, source)
+        answer = self._create(game_type, players, names, options, None, seating, setup_facts=facts,
+                              before_save=lambda game: game.mark_forked(source_id, step))
+        answer["forked_from"] = {"id": source_id, "step": step}
+        return answer
+
+    def record(self, game_id: str, token: str | None) -> dict:
+        """The game's record (`records.build_record`): complete with the seed once finished,
+        redacted for the caller while it runs."""
+        def write(game: Game) -> dict:
+            viewer = game.caller_for(token).viewer(game.finished)
+            effective = {entry["version"] for entry in game.effective}
+            moves = [event for event in self.events.get(game.id, lte=game.version)
+                     if type(event).__name__ == "MovePlayed" and event.originator_version in effective]
+            return build_record(game, moves, viewer)
+        return self._read(game_id, write)
+
+    def import_record(self, record: Any, seating: str = "tokens") -> dict:
+        """A new, unrated game from a record, every move re-decided from the seed; refused
+        (`RecordMismatch`, nothing stored) at the first move whose facts differ."""
+        checked = checked_record(record)
+
+        def replay_moves(game: Game) -> None:
+            if checked["setup_facts"] is not None and canonical(checked["setup_facts"]) != canonical(game.setup_facts):
+                raise RecordMismatch("the setup facts differ from what the seed gives", move_no=0)
+            game.mark_imported(len(checked["moves"]))  # first: the read side knows it is unrated
+            for index, entry in enumerate(checked["moves"], start=1):
+                try:
+                    played = game.play_move(Caller("seat", entry["seat"]), entry["move"], None)
+                except (ServiceError, IllegalMove) as error:
+                    rule = getattr(error, "rule_id", None) or error.extra.get("rule")
+                    raise RecordMismatch(f"move {index} is refused: {error.detail}", move_no=index,
+                                         rule=rule) from None
+                if "facts" in entry and canonical(entry["facts"]) != canonical(played["facts"]):
+                    raise RecordMismatch(f"move {index} does not give the recorded facts", move_no=index,
+                                         facts=played["facts"])
+
+        names = checked["names"]
+        try:
+            return self._create(checked["game"], checked["players"], names, checked["options"], checked["seed"],
+                                seating, before_save=replay_moves)
+        except InvalidGameSetup as error:
+            raise InvalidRecord(f"the record's game cannot be set up: {error.detail}", **error.extra) from None
 
     def join(self, game_id: str, invite: str, name: str) -> dict:
         """Take the seat of an invitation (single use) under `name`: ``{"seat", "token"}``."""

@@ -95,6 +95,10 @@ class Game(Aggregate):
     #: Invitation seating: invite hash -> {"seat", "used"} (`SeatsInvited`, `SeatJoined`);
     #: empty for games whose seats got tokens at creation (and games stored before invites).
     invites = {}  # replaced, never mutated in place
+    #: {"id", "step"} of the game this one was forked from (`ForkedFrom`), else None.
+    forked_from = None
+    #: True for a game rebuilt from a record (`Imported`).
+    imported = False
 
     class Event(Aggregate.Event):
         prev_hash: str
@@ -193,6 +197,26 @@ class Game(Aggregate):
             game.invites = {**game.invites, self.invite_hash: {"seat": self.seat, "used": True}}
             game.head_hash = self.hash
 
+    class ForkedFrom(Event):
+        """This game starts from step `step` of game `source_id` (its setup facts are that
+        game's setup and first moves), with fresh randomness: unrated."""
+
+        source_id: str
+        step: int
+
+        def apply(self, game: "Game") -> None:
+            game.forked_from = {"id": self.source_id, "step": self.step}
+            game.head_hash = self.hash
+
+    class Imported(Event):
+        """This game was rebuilt from a verified record (its moves follow): unrated."""
+
+        moves: int
+
+        def apply(self, game: "Game") -> None:
+            game.imported = True
+            game.head_hash = self.hash
+
     class UndoRequested(Event):
         request_id: str
         by: str
@@ -245,10 +269,13 @@ class Game(Aggregate):
 
     @classmethod
     def start(cls, game_type: str, players: int, names: list[str], options: dict, seed: int,
-              seat_token_hashes: list[str], referee_token_hash: str, bots: dict | None = None) -> "Game":
-        """Set the table up with the rules (random stream 0) and record `Created`."""
+              seat_token_hashes: list[str], referee_token_hash: str, bots: dict | None = None,
+              setup_facts: list | None = None) -> "Game":
+        """Set the table up with the rules (random stream 0) and record `Created`; a fork
+        passes the facts of its starting position as `setup_facts` instead."""
         rules = get_rules(game_type)
-        _, setup_facts = new_game(rules, players, options, seed)
+        if setup_facts is None:
+            _, setup_facts = new_game(rules, players, options, seed)
         fields = {
             "game_type": game_type, "content_version": rules.meta.content_version,
             "players": players, "names": names, "options": options, "seed": seed,
@@ -358,6 +385,17 @@ class Game(Aggregate):
         return [seat for seat, stored in enumerate(self.seat_token_hashes) if not stored and not self.bot_level(seat)]
 
     # ---- commands (validate everything first; trigger events last)
+
+    @property
+    def unrated(self) -> bool:
+        """Forks and imported games stay out of leaderboards."""
+        return self.forked_from is not None or self.imported
+
+    def mark_forked(self, source_id: str, step: int) -> None:
+        self._trigger(self.ForkedFrom, source_id=source_id, step=step)
+
+    def mark_imported(self, moves: int) -> None:
+        self._trigger(self.Imported, moves=moves)
 
     def invite(self, invite_hashes: list[str]) -> None:
         """Offer every seat by invitation (right after `Created`, whose seat token hashes are empty)."""

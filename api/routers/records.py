@@ -1,0 +1,54 @@
+"""Forks and game records: what-if games from a position, and records anyone can check."""
+
+from typing import Any, Literal
+
+import orjson
+from fastapi import APIRouter, Body
+from pydantic import BaseModel, Field
+
+from api.deps import ServiceDep, TokenDep
+from api.models import ERRORS, INT64_MAX, GameCreated, player_names
+from domain.app.records import InvalidRecord
+
+router = APIRouter(tags=["games"], responses=ERRORS)
+
+
+class ForkGame(BaseModel):
+    step: int = Field(strict=True, ge=0, le=INT64_MAX, description="fork from the position after this many moves")
+    seating: Literal["tokens", "invite"] = "tokens"
+
+
+class Forked(GameCreated):
+    forked_from: dict[str, Any]
+
+
+@router.post("/games/{game_id}/fork", status_code=201, response_model=Forked, response_model_exclude_none=True)
+def fork(game_id: str, body: ForkGame, service: ServiceDep, token: TokenDep) -> dict:
+    """A new, unrated game from the position after `step` moves, with fresh randomness from
+    there on ("what if I had not played move 41"). A finished game may be forked by anyone,
+    a running one by its referee. The answer is as for POST /games, plus `forked_from`."""
+    return service.fork(game_id, token, body.step, body.seating)
+
+
+@router.get("/games/{game_id}/record")
+def record(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
+    """The game's record: type, options, players, every effective move with its facts, and the
+    seed once the game is finished (then POST /games/import can check it). While it runs the
+    record is redacted for the caller and has no seed."""
+    return service.record(game_id, token)
+
+
+@router.post("/games/import", status_code=201, response_model=GameCreated, response_model_exclude_none=True)
+def import_record(service: ServiceDep, body: dict[str, Any] = Body(description="a record from GET /games/{id}/record")) -> dict:
+    """A new, unrated game from a finished game's record, every move re-decided from the seed:
+    422 `record_mismatch` names the first move whose facts differ (nothing is stored)."""
+    try:
+        orjson.dumps(body)  # exactly storable (no integer beyond 64 bits)
+        names = body.get("names")
+        if names is not None:
+            if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+                raise ValueError("the record's names are a list of strings")
+            body = {**body, "names": player_names(names)}
+    except (ValueError, TypeError, orjson.JSONEncodeError) as error:
+        raise InvalidRecord(str(error)) from None
+    return service.import_record(body)
