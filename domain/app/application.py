@@ -133,10 +133,19 @@ class GameService(Application):
     def _restore_state(self, game: Game) -> None:
         """After an undo further back than the aggregate's window: refold the effective
         moves' facts, read from the store (one read)."""
-        effective = set(game.effective_versions())
-        stored = self.events.get(game.id, gt=1, lte=game.version)
-        game.restore([event for event in stored
-                      if type(event).__name__ == "MovePlayed" and event.originator_version in effective])
+        game.restore(self._effective_moves(game))
+
+    def _effective_moves(self, game: Game, steps: int | None = None) -> list[Any]:
+        """The `MovePlayed` events of the first `steps` (all) effective moves, in order (one read)."""
+        versions = game.effective_versions()
+        if steps is not None:
+            versions = versions[:steps]
+        if not versions:
+            return []
+        wanted = set(versions)
+        stored = self.events.get(game.id, gt=1, lte=versions[-1])
+        return [event for event in stored
+                if type(event).__name__ == "MovePlayed" and event.originator_version in wanted]
 
     def _cached(self, key: uuid.UUID) -> tuple[Game, bool]:
         """The cached aggregate as it is, without reading the store (False), else loaded (True)."""
@@ -303,8 +312,8 @@ class GameService(Application):
             if not 0 <= step <= game.last_move_no:
                 raise StepOutOfRange(f"step is 0..{game.last_move_no}, not {step}", steps=game.last_move_no)
             facts = list(game.setup_facts)
-            for entry in game.effective[:step]:
-                facts.extend(entry["facts"])
+            for event in self._effective_moves(game, step):
+                facts.extend(event.facts)
             return game.game_type, game.players, list(game.names), game.options, json_native(facts), str(game.id)
         game_type, players, names, options, facts, source_id = self._read(game_id, source)
         answer = self._create(game_type, players, names, options, None, seating, setup_facts=facts,
@@ -317,10 +326,7 @@ class GameService(Application):
         redacted for the caller while it runs."""
         def write(game: Game) -> dict:
             viewer = game.caller_for(token).viewer(game.finished)
-            effective = {entry["version"] for entry in game.effective}
-            moves = [event for event in self.events.get(game.id, lte=game.version)
-                     if type(event).__name__ == "MovePlayed" and event.originator_version in effective]
-            return build_record(game, moves, viewer)
+            return build_record(game, self._effective_moves(game), viewer)
         return self._read(game_id, write)
 
     def import_record(self, record: Any, seating: str = "tokens") -> dict:
@@ -449,12 +455,7 @@ class GameService(Application):
                                          steps=game.last_move_no)
                 state, scores = game.state, game.scores
             else:
-                # The aggregate keeps no facts of old moves: fold the first `step` effective
-                # moves' facts from the stored events (one read).
-                versions = {entry["version"] for entry in game.effective[:step]}
-                stored = self.events.get(game.id, gt=1, lte=game.version)
-                state = game.replay(event.facts for event in stored
-                                    if type(event).__name__ == "MovePlayed" and event.originator_version in versions)
+                state = game.replay(event.facts for event in self._effective_moves(game, step))
                 scores = {str(seat): points for seat, points in game.rules.scores(state).items()}
             viewer = caller.viewer(game.finished)
             view = json_native(game.rules.view(state, viewer))

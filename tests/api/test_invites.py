@@ -102,3 +102,14 @@ def test_leaderboards_use_the_names_players_joined_under(client):
     assert answer.json()["status"] == "finished"
     leaders = {entry["player"] for entry in client.get("/scoreboard/api_count").json()["leaders"]}
     assert {"zelda-joined", "yorick-joined"} <= leaders
+
+
+def test_a_bot_seat_gets_no_invitation(client):
+    types = {t["name"]: t for t in client.get("/game-types").json()}
+    level = (types["dice_duel"].get("bot_levels") or ["random"])[0]
+    response = client.post("/games", json={"game": "dice_duel", "players": 2, "seating": "invite",
+                                           "bots": {"1": level}, "seed": 3})
+    assert response.status_code == 201, response.text
+    created = response.json()
+    assert [i["seat"] for i in created["invites"]] == [0]
+    assert client.get(f"/games/{created['id']}").json()["open_seats"] == [0]
