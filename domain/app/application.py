@@ -396,7 +396,7 @@ class GameService(Application):
             if game.version != version:
                 return None
             result = game.play_move(Caller("seat", seat), move, None, actor=f"bot:{level}")
-            return self._move_answer(game, result, Caller("seat", seat), replayed=False)
+            return self._move_answer(result, Caller("seat", seat), game.finished, replayed=False)
         return self._command(game_id, command)
 
     def caller(self, game_id: str, token: str | None) -> Caller:
