@@ -3,12 +3,13 @@
 from fastapi import APIRouter
 
 from api.deps import ServiceDep
-from api.models import ERRORS, JoinGame, Joined
+from api.models import JoinGame, Joined, answers
 
-router = APIRouter(tags=["games"], responses=ERRORS)
+router = APIRouter(tags=["games"])
 
 
-@router.post("/games/{game_id}/join", status_code=201, response_model=Joined)
+@router.post("/games/{game_id}/join", status_code=201, response_model=None,
+             responses=answers(Joined, 404, 409, 413, 422, status=201))
 def join(game_id: str, body: JoinGame, service: ServiceDep) -> dict:
     """Take the seat of an invitation under your name; the answer holds that seat's bearer token
     (shown once). 409 `invite_used` once the invitation has been taken, 409 `name_taken` when

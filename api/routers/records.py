@@ -7,22 +7,34 @@ from fastapi import APIRouter, Body
 from pydantic import BaseModel, Field
 
 from api.deps import ServiceDep, TokenDep
-from api.models import ERRORS, INT64_MAX, GameCreated, player_names
+from api.models import SAFE_MAX, Answer, GameCreated, JsonObject, WholeNumber, answers, player_names
 from domain.app.records import InvalidRecord
 
-router = APIRouter(tags=["games"], responses=ERRORS)
+router = APIRouter(tags=["games"])
 
 
 class ForkGame(BaseModel):
-    step: int = Field(strict=True, ge=0, le=INT64_MAX, description="fork from the position after this many moves")
+    step: WholeNumber = Field(ge=0, le=SAFE_MAX, description="fork from the position after this many moves")
     seating: Literal["tokens", "invite"] = "tokens"
 
 
 class Forked(GameCreated):
-    forked_from: dict[str, Any]
+    """The new game, as POST /games answers, and where it came from."""
+
+    forked_from: JsonObject = Field(description='{"id", "step"} of the game and step it was forked from')
 
 
-@router.post("/games/{game_id}/fork", status_code=201, response_model=Forked, response_model_exclude_none=True)
+class GameRecord(Answer):
+    """A game record: everything needed to re-decide every move (the seed once finished)."""
+
+    format: str
+    game: str
+    players: int
+    moves: list[JsonObject]
+
+
+@router.post("/games/{game_id}/fork", status_code=201, response_model=None,
+             responses=answers(Forked, 401, 403, 404, 413, 422, status=201))
 def fork(game_id: str, body: ForkGame, service: ServiceDep, token: TokenDep) -> dict:
     """A new, unrated game from the position after `step` moves, with fresh randomness from
     there on ("what if I had not played move 41"). A finished game may be forked by anyone,
@@ -30,7 +42,7 @@ def fork(game_id: str, body: ForkGame, service: ServiceDep, token: TokenDep) -> 
     return service.fork(game_id, token, body.step, body.seating)
 
 
-@router.get("/games/{game_id}/record")
+@router.get("/games/{game_id}/record", response_model=None, responses=answers(GameRecord, 401, 404, 422))
 def record(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
     """The game's record: type, options, players, every effective move with its facts, and the
     seed once the game is finished (then POST /games/import can check it). While it runs the
@@ -38,7 +50,8 @@ def record(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
     return service.record(game_id, token)
 
 
-@router.post("/games/import", status_code=201, response_model=GameCreated, response_model_exclude_none=True)
+@router.post("/games/import", status_code=201, response_model=None,
+             responses=answers(GameCreated, 413, 422, status=201))
 def import_record(service: ServiceDep, body: dict[str, Any] = Body(description="a record from GET /games/{id}/record")) -> dict:
     """A new, unrated game from a finished game's record, every move re-decided from the seed:
     422 `record_mismatch` names the first move whose facts differ (nothing is stored)."""

@@ -56,6 +56,13 @@ def test_every_answer_validates_against_its_declared_schema(client, app):
     check(client, document, "get", "/scoreboard/{game}", "/scoreboard/api_count")
     check(client, document, "get", "/analytics/{game}", "/analytics/api_count")
     check(client, document, "get", "/projections", "/projections")
+    fork = check(client, document, "post", "/games/{game_id}/fork", f"/games/{game.id}/fork", 201, json={"step": 1})
+    assert fork["forked_from"] == {"id": game.id, "step": 1}
+    record = check(client, document, "get", "/games/{game_id}/record", f"/games/{game.id}/record")
+    check(client, document, "post", "/games/import", "/games/import", 201, json=record)
+    invited = client.post("/games", json={"game": "api_count", "players": 2, "seating": "invite"}).json()
+    check(client, document, "post", "/games/{game_id}/join", f"/games/{invited['id']}/join", 201,
+          json={"invite": invited["invites"][0]["invite"], "name": "ann"})
     # Errors have the documented shape too.
     check(client, document, "get", "/games/{game_id}", "/games/not-a-game", 404)
     check(client, document, "post", "/games/{game_id}/moves", f"{g}/moves", 401, json={"move": {"type": "roll"}})
