@@ -81,6 +81,9 @@ def allowed_methods(request: Request) -> list[str]:
         probe = {**request.scope, "method": method}
         if any(route.matches(probe)[0] is Match.FULL for route in request.app.router.routes):
             allowed.append(method)
+    literal = request.app.openapi().get("paths", {}).get(request.url.path)
+    if literal is not None:  # /games/import is that path, not /games/{game_id} with game_id "import"
+        allowed = [m for m in allowed if m.lower() in literal or (m == "HEAD" and "get" in literal)]
     return allowed
 
 
