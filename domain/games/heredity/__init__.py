@@ -13,7 +13,7 @@ from domain.engine import GameMeta, register
 from domain.games.adapter import PackageRules
 
 from . import state  # first: the resolver and the effects read the state through its modules  # isort: skip
-from . import decide, describe, evolve, flow, moves, scoring, view, words
+from . import decide, describe, evolve, flow, moves, picture, scoring, view, words
 from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 from .content import load_chapter
 
@@ -30,4 +30,5 @@ META = GameMeta(
           "Timeline and the storm closes in.")
 
 RULES = register(PackageRules(META, state=state, flow=flow, moves=moves, decide=decide, evolve=evolve, view=view,
-                              scoring=scoring, describe=describe, words=words))
+                              scoring=scoring, describe=describe, words=words,
+                              picture=picture))

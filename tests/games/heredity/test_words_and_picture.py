@@ -53,8 +53,8 @@ def _hidden_names(state: dict, view: dict) -> set[str]:
     return out - visible_items
 
 
-def _walk(players: int, seed: int, every=None):
-    """Yield (state, seat, move, facts, before) along one seeded playout."""
+def _walk(players: int, seed: int, every=None, end: list | None = None):
+    """Yield (state before, seat, move, facts) along one seeded playout; the final state goes to `end`."""
     rnd = random.Random(seed * 31 + players)
     state, _ = new_game(RULES, players, {}, seed)
     k = 0
@@ -69,6 +69,8 @@ def _walk(players: int, seed: int, every=None):
         after, facts = play(RULES, state, seat, move, seed, k)
         yield state, seat, move, facts
         state = after
+    if end is not None:
+        end.append(state)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -128,3 +130,38 @@ def test_a_layout_naming_an_area_the_terrain_lacks_is_refused(monkeypatch):
     del bad["terrain"]["103"]
     with pytest.raises(ContentError, match="103"):
         words.check_layout(SWAN)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_step_drawn_for_every_viewer_hides_what_the_spectator_cannot_see(players):
+    viewers = [SPECTATOR, EVERYONE] + list(range(players))
+    names = NAMES[:players]
+    drawn = 0
+    for k, (state, seat, move, facts) in enumerate(_walk(players, 7)):
+        for viewer in viewers if k % 4 == 0 else [SPECTATOR]:
+            view = RULES.view(state, viewer)
+            svg = RULES.picture(view, viewer, names)
+            assert len(svg.encode()) <= 150_000
+            text = _texts(svg)                       # parses as XML
+            drawn += 1
+            if viewer == SPECTATOR:
+                leaked = [n for n in _hidden_names(state, view) if n in text]
+                assert not leaked, f"spectator picture shows hidden cards {leaked} at step {k}"
+                assert not INTERNAL.search(text.replace("Heredity: ", "")), text
+    assert drawn > 20
+
+
+def test_the_picture_shows_names_pieces_and_the_end():
+    seen_terrain = seen_damage = False
+    end: list = []
+    for state, seat, move, facts in _walk(3, 5, end=end):
+        view = RULES.view(state, SPECTATOR)
+        text = _texts(RULES.picture(view, SPECTATOR, NAMES[:3]))
+        for key in view["terrains"]:
+            assert words.terrain_name(key) in text
+        for pc in view["pcs"].values():
+            assert pc["name"] in text and (not pc["area"] or words.area_name(pc["area"]).removeprefix("the ") in text)
+        seen_terrain |= len(view["terrains"]) > 1
+        seen_damage |= 'fill="#b71c1c"' in RULES.picture(view, SPECTATOR, NAMES[:3])
+    final = RULES.picture(RULES.view(end[0], SPECTATOR), SPECTATOR, NAMES[:3])
+    assert "The chapter is " in _texts(final) and seen_terrain and seen_damage
