@@ -102,7 +102,7 @@ def test_a_bot_seat_chosen_in_the_lobby_plays_by_itself(contexts, http):
     watch.check()
 
 
-def test_invited_players_play_live_takeback_and_referee_undo(contexts):
+def test_invited_players_play_live_takeback_and_referee_undo(contexts, http):
     creator, creator_watch = contexts()
     lobby = creator.new_page()
     start_from_lobby(lobby, "invite")
@@ -110,6 +110,10 @@ def test_invited_players_play_live_takeback_and_referee_undo(contexts):
     expect(links).to_have_count(2)
     invites = [links.nth(i).get_attribute("href") for i in range(2)]
     referee_link = lobby.get_by_test_id("referee-link").get_attribute("href")
+    probe = http.post("/games", json={"game": "dice_duel", "players": 2, "seating": "invite"}).json()
+    if "invites" in probe:  # the server seats by invitation: the links are single-use join links
+        assert all(re.search(r"/ui/join/[0-9a-f-]+#invite=.", href) for href in invites), invites
+        assert "seats" not in probe
     players, watches = [], [creator_watch]
     for href, name in zip(invites, ["ada", "bob"]):
         context, watch = contexts()
@@ -122,6 +126,15 @@ def test_invited_players_play_live_takeback_and_referee_undo(contexts):
         players.append(page)
         watches.append(watch)
     ada, bob = players
+    if "/ui/join/" in invites[0]:  # an invitation works once
+        again_context, again_watch = contexts()
+        again = again_context.new_page()
+        again.goto(invites[0])
+        again.locator("[name=name]").fill("mallory")
+        again.get_by_test_id("join").click()
+        expect(again.get_by_test_id("join-error")).to_contain_text("already used")
+        expect(again).to_have_url(re.compile(r"/ui/join/"))
+        again_watch.check(excused=("409",))
     expect(ada.get_by_test_id("legal-move").first).to_be_visible()
     expect(bob.get_by_test_id("to-act")).to_contain_text("ada")
     expect(bob.get_by_test_id("legal-move")).to_have_count(0)
