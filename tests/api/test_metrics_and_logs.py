@@ -102,10 +102,18 @@ def test_json_logs_have_request_ids_and_never_a_token(tmp_path):
             mine = http.get("/healthz", headers={"X-Request-Id": "my-request-42"})
             assert mine.headers["x-request-id"] == "my-request-42"
             ids.add("my-request-42")
-            with http.stream("GET", f"/games/{game_id}/stream", headers=bearer(tokens[0])) as stream:
+            with httpx.Client(base_url=url, timeout=10) as other, \
+                    other.stream("GET", f"/games/{game_id}/stream", headers=bearer(tokens[0])) as stream:
+                assert stream.status_code == 200, stream.read()
+                assert stream.headers["content-type"].startswith("text/event-stream")
                 next(stream.iter_bytes())
-                metrics = samples(http.get("/metrics").text)
-                assert value(metrics, "heirloom_open_streams", kind="sse") == 1
+                open_now = 0.0
+                for _ in range(50):
+                    open_now = value(samples(http.get("/metrics").text), "heirloom_open_streams", kind="sse")
+                    if open_now == 1:
+                        break
+                    time.sleep(0.1)
+                assert open_now == 1
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
