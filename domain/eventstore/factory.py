@@ -11,6 +11,12 @@ Environment (eventsourcing's Environment, so ``<APPNAME>_<KEY>`` overrides ``<KE
 - ``ORIGINATOR_ID_TYPE``: ``uuid`` (default) or ``text``, as for the SQLite module.
 - ``SNAPSHOTS_KEEP``: ``all`` (default, the library's behaviour) or ``latest``: a new
   snapshot of an aggregate replaces the older ones (Heirloom's GameService sets it).
+- ``REDIS_CLUSTER``: ``1`` selects Redis Cluster mode (cluster.py); ``REDIS_URL`` then names
+  one node or several, comma-separated.
+- ``HEIRLOOM_LOG_PARTITIONS``: cluster mode: partitions of the notification log (default 1).
+- ``REDIS_WAIT_REPLICAS`` / ``REDIS_WAIT_TIMEOUT_MS``: cluster mode: replicas that must
+  confirm every write before it is acknowledged (default 1; 0 = do not wait) and how long
+  to wait for them (default 1000 ms).
 - ``TRANSCODER_TOPIC``: the library's setting; default here is the orjson transcoder
   (``domain.eventstore.transcoder:OrjsonTranscoder``). Set
   ``eventsourcing.persistence:JSONTranscoder`` to use the library's.
@@ -34,6 +40,7 @@ from eventsourcing.utils import Environment, EnvType, resolve_topic
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from domain.eventstore.cluster import Router, open_cluster
 from domain.eventstore.embedded import DEFAULT_DATA_DIR, embedded_socket
 from domain.eventstore.errors import EventStoreUnavailable, RedisUnreachable
 from domain.eventstore.recorders import (
@@ -110,6 +117,32 @@ def connect(
     return client, open_embedded, f"embedded Redis in {folder}"
 
 
+def connect_cluster(url: str) -> tuple[redis.RedisCluster, str]:
+    """A RedisCluster client from REDIS_URL's node(s); a clear error if none answers."""
+    description = ",".join(redacted(u.strip()) for u in url.split(","))
+    try:
+        client = open_cluster(url, socket_connect_timeout=5, socket_timeout=10)
+    except (redis.RedisError, ValueError, IndexError) as e:
+        msg = (
+            f"Cannot reach the Redis Cluster configured by REDIS_URL={description!r} "
+            f"with REDIS_CLUSTER=1 ({e}). Start the cluster or fix REDIS_URL."
+        )
+        raise RedisUnreachable(msg) from None
+    return client, f"Redis Cluster {description}"
+
+
+def _setting_int(env: Environment, name: str, default: int, low: int) -> int:
+    raw = (env.get(name) or "").strip()
+    try:
+        value = int(raw) if raw else default
+    except ValueError:
+        value = low - 1
+    if value < low:
+        msg = f"Invalid {name} {raw!r}, must be an integer >= {low}"
+        raise OSError(msg)
+    return value
+
+
 class RedisFactory(InfrastructureFactory[RedisTrackingRecorder]):
     """Builds Redis recorders for an eventsourcing Application."""
 
@@ -119,6 +152,10 @@ class RedisFactory(InfrastructureFactory[RedisTrackingRecorder]):
     HEIRLOOM_REDIS_APPENDFSYNC = "HEIRLOOM_REDIS_APPENDFSYNC"
     ORIGINATOR_ID_TYPE = "ORIGINATOR_ID_TYPE"
     SNAPSHOTS_KEEP = "SNAPSHOTS_KEEP"
+    REDIS_CLUSTER = "REDIS_CLUSTER"
+    HEIRLOOM_LOG_PARTITIONS = "HEIRLOOM_LOG_PARTITIONS"
+    REDIS_WAIT_REPLICAS = "REDIS_WAIT_REPLICAS"
+    REDIS_WAIT_TIMEOUT_MS = "REDIS_WAIT_TIMEOUT_MS"
 
     aggregate_recorder_class = RedisAggregateRecorder
     application_recorder_class = RedisApplicationRecorder
@@ -135,6 +172,23 @@ class RedisFactory(InfrastructureFactory[RedisTrackingRecorder]):
         if id_type not in ("uuid", "text"):
             msg = f"Invalid {self.ORIGINATOR_ID_TYPE} {id_type!r}, must be 'uuid' or 'text'"
             raise OSError(msg)
+        if (self.env.get(self.REDIS_CLUSTER) or "").strip().lower() in ("1", "true", "yes"):
+            if not url:
+                msg = f"{self.REDIS_CLUSTER}=1 needs REDIS_URL naming at least one cluster node"
+                raise EventStoreUnavailable(msg)
+            partitions = _setting_int(self.env, self.HEIRLOOM_LOG_PARTITIONS, 1, 1)
+            replicas = _setting_int(self.env, self.REDIS_WAIT_REPLICAS, 1, 0)
+            timeout = _setting_int(self.env, self.REDIS_WAIT_TIMEOUT_MS, 1000, 1)
+            cluster, description = connect_cluster(url)
+            self.datastore = RedisDatastore(
+                cluster,  # type: ignore[arg-type]
+                prefix,
+                originator_id_type=id_type,
+                description=description,
+                router=Router(cluster, replicas, timeout),
+                partitions=partitions,
+            )
+            return
         client, open_client, description = connect(url, data_dir, fsync)
         self.datastore = RedisDatastore(
             client,

@@ -51,6 +51,7 @@ from eventsourcing.persistence import (
     TrackingRecorder,
 )
 
+from domain.eventstore.cluster import REFUSED, partition_of
 from domain.eventstore.compact import is_compact
 from domain.eventstore.compact import pack as pack_compact
 from domain.eventstore.compact import split as split_compact
@@ -68,6 +69,8 @@ from domain.eventstore.scripts import (
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from domain.eventstore.cluster import Router
+
 # Batches larger than this are staged with SET and renamed into place by the script,
 # instead of being copied into Lua as an argument (see scripts.py).
 STAGE_ABOVE_BYTES = 4096
@@ -82,6 +85,8 @@ def translate(e: redis.RedisError) -> PersistenceError:
         return IntegrityError(text)
     if isinstance(e, (redis.ConnectionError, redis.TimeoutError)):
         return OperationalError(f"Redis is unavailable: {text}")
+    if isinstance(e, REFUSED):  # cluster: the slot map kept changing (failover, resharding)
+        return OperationalError(f"Redis Cluster is reconfiguring: {text}")
     if isinstance(e, redis.ResponseError):
         return ProgrammingError(text)
     return OperationalError(text)
@@ -129,6 +134,8 @@ class RedisDatastore:
         originator_id_type: str = "uuid",
         open_client: Callable[[], redis.Redis] | None = None,
         description: str = "",
+        router: Router | None = None,
+        partitions: int = 1,
     ) -> None:
         if "{" in prefix or "}" in prefix:
             msg = f"REDIS_KEY_PREFIX must not contain braces: {prefix!r}"
@@ -139,8 +146,27 @@ class RedisDatastore:
         # Opens another client to the same server (subscriptions block on their own).
         self._open_client = open_client
         self.description = description
+        # Cluster mode (cluster.py): `client` is a RedisCluster, scripts go through the router.
+        self.router = router
+        self.partitions = partitions if router is not None else 1
+        self.wait = router.wait if router is not None else None
 
-    def new_client(self) -> redis.Redis:
+    def route(self, key: str, action: Callable[[redis.Redis], Any], *, write: bool = False) -> Any:
+        """Run `action(client)` on the Redis holding `key` (the one client on a single node;
+        in cluster mode the master of its slot, with cluster.py's retries)."""
+        if self.router is None:
+            return action(self.client)
+        return self.router.route(key, action, write=write)
+
+    def new_client(self, key: str | None = None) -> redis.Redis:
+        """Another client, on a connection of its own, to the server holding `key`."""
+        if self.router is not None:
+            host, port = self.router.node_address(key or "")
+            kwargs = self.client.get_connection_kwargs()
+            return redis.Redis(
+                host=host, port=port, password=kwargs.get("password"),
+                username=kwargs.get("username"), socket_connect_timeout=5,
+            )
         if self._open_client is not None:
             return self._open_client()
         pool = self.client.connection_pool
@@ -152,7 +178,8 @@ class RedisDatastore:
 
     def close(self) -> None:
         self.client.close()
-        self.client.connection_pool.disconnect()
+        if self.router is None:
+            self.client.connection_pool.disconnect()
 
 
 # ----------------------------------------------------------------------- recorders
@@ -196,10 +223,48 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         self.seq_key = f"{p}:{{{name}:log}}:seq"
         self.stream_key = f"{p}:{{{name}:log}}:stream"
         self.tracking_key = f"{p}:{name}:tracking"
+        self.tracking_name = name
+        self.cluster = datastore.router is not None
+        self.partitions = datastore.partitions
+        if self.cluster:  # the log of partition 0; others: log_partition_recorder(k)
+            self.select_log_partition(0 if self.partitions == 1 else None)
 
-    def aggregate_key(self, originator_id: UUID | str) -> str:
+    # Cluster mode: every key of a partition carries its hash tag {<name>:p<k>} (cluster.py).
+    def partition_of(self, originator_id: UUID | str) -> int:
+        """The log partition of an aggregate (always 0 on a single node)."""
+        return partition_of(originator_id, self.partitions) if self.cluster else 0
+
+    def partition_keys(self, k: int) -> tuple[str, str, str]:
+        """(seq, stream, tracking) keys of partition `k`; on a single node the one log's."""
+        if not self.cluster:
+            return self.seq_key, self.stream_key, self.tracking_key
+        p, tag = self.datastore.prefix, f"{{{self.name}:p{k}}}"
+        return f"{p}:{tag}:seq", f"{p}:{tag}:stream", f"{p}:{tag}:{self.tracking_name}:tracking"
+
+    def _head_tail(self, k: int, purpose: str | None = None) -> tuple[str, str]:
+        """An aggregate's index key is head + id + tail (the read scripts build it so)."""
+        if not self.cluster:
+            return f"{self.datastore.prefix}:{self.name}:{{", f"}}:{purpose or self.purpose}"
+        return (
+            f"{self.datastore.prefix}:{self.name}:{{{self.name}:p{k}}}:",
+            f":{purpose or self.purpose}",
+        )
+
+    def select_log_partition(self, k: int | None) -> None:
+        """Point the notification-log methods at partition `k` (cluster mode)."""
+        self.log_partition = k
+        if k is None:
+            self.seq_key = self.stream_key = ""
+            return
+        self.seq_key, self.stream_key, _ = self.partition_keys(k)
+        self.key_head, self.key_tail = self._head_tail(k)
+
+    def aggregate_key(self, originator_id: UUID | str, purpose: str | None = None) -> str:
         """The index key of an aggregate; its batches are ``<index>:<version>``."""
-        return f"{self.key_head}{originator_id}{self.key_tail}"
+        if not self.cluster:
+            return f"{self.key_head}{originator_id}}}:{purpose or self.purpose}"
+        head, tail = self._head_tail(self.partition_of(originator_id), purpose)
+        return f"{head}{originator_id}{tail}"
 
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -217,7 +282,7 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         if b"\n" in topic or b"\0" in topic or "\n" in oid:
             msg = f"Topic {snapshot.topic!r} or id {oid!r} contains a newline or NUL"
             raise DataError(msg)
-        index = f"{self.key_head}{oid}}}:snapshots"
+        index = self.aggregate_key(oid, "snapshots")
         v = snapshot.originator_version
         if len(snapshot.state) > COMPRESS_SNAPSHOTS_ABOVE:  # a whole game state: compressed
             batch = pack_compact([(v, topic, snapshot.state)], level=3)
@@ -240,7 +305,10 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
     def _put_snapshot(self, snapshot: StoredEvent) -> None:
         index, key, v, batch = self.snapshot_batch(snapshot)
         try:
-            SNAPSHOT_PUT(self.client, [index, key], [v, batch])
+            self.datastore.route(
+                index, lambda c: SNAPSHOT_PUT(c, [index, key], [v, batch], self.datastore.wait),
+                write=True,
+            )
         except redis.RedisError as e:
             raise translate(e) from e
 
@@ -277,7 +345,11 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
                     msg = f"Topic {s.topic!r} contains a newline or NUL"
                     raise DataError(msg)
                 topics[s.topic] = topic
-        keys: list[str] = [self.seq_key, self.stream_key, self.tracking_key]
+        partition = self.partition_of(next(iter(groups))) if groups else 0
+        if self.cluster and any(self.partition_of(oid) != partition for oid in groups):
+            msg = "In cluster mode one append must keep to one log partition (its aggregates')"
+            raise ProgrammingError(msg)
+        keys: list[str] = list(self.partition_keys(partition))
         per_aggregate: list[Any] = []
         staged: list[tuple[str, list[bytes]]] = []
         counts: list[bytes] = []
@@ -303,7 +375,7 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
             parts.append(b"\0")
             parts += [s.state for s in events]
             high = max(versions)
-            index = self.key_head + oid + self.key_tail
+            index = self.aggregate_key(oid)
             batch = b""
             if sum(map(len, parts)) > STAGE_ABOVE_BYTES:
                 stage = f"{index}:stage:{os.urandom(8).hex()}"
@@ -325,11 +397,16 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
             b"\n".join(highs),
             *per_aggregate,
         ]
+        wait = self.datastore.wait
         try:
             if staged:
-                first = APPEND.after(self.client, staged, keys, args)
+                first = self.datastore.route(
+                    keys[0], lambda c: APPEND.after(c, staged, keys, args, wait), write=True
+                )
             else:
-                first = APPEND(self.client, keys, args)
+                first = self.datastore.route(
+                    keys[0], lambda c: APPEND(c, keys, args, wait), write=True
+                )
         except redis.RedisError as e:
             raise translate(e) from e
         if not self.with_log:
@@ -355,8 +432,13 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
                 self._put_snapshot(snapshot)
             return ids
         v = s.originator_version
-        index = self.key_head + oid + self.key_tail
-        keys: tuple[Any, ...] = (self.seq_key, self.stream_key, index, f"{index}:{v}")
+        if self.cluster:
+            index = self.aggregate_key(oid)
+            seq, stream, _ = self.partition_keys(self.partition_of(oid))
+            keys: tuple[Any, ...] = (seq, stream, index, f"{index}:{v}")
+        else:
+            index = self.key_head + oid + self.key_tail
+            keys = (self.seq_key, self.stream_key, index, f"{index}:{v}")
         args: tuple[Any, ...] = (
             b"1" if self.with_log else b"0", oid, v, b"%d %d %s\n\0%s" % (v, len(state), topic, state),
         )
@@ -365,7 +447,13 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
             keys += (sindex, skey)
             args += (sv, sbatch)
         try:
-            first = APPEND_ONE(self.client, keys, args)
+            if self.cluster:
+                wait = self.datastore.wait
+                first = self.datastore.route(
+                    index, lambda c: APPEND_ONE(c, keys, args, wait), write=True
+                )
+            else:
+                first = APPEND_ONE(self.client, keys, args)
         except redis.RedisError as e:
             raise translate(e) from e
         if first < 0:  # not above the aggregate's head: conflict or insert below it
@@ -384,16 +472,17 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         desc: bool = False,
         limit: int | None = None,
     ) -> Sequence[StoredEvent]:
-        index = self.key_head + str(originator_id) + self.key_tail
+        index = self.aggregate_key(originator_id)
         try:
-            if gt is None and lte is None and limit is None:
-                # Loading a whole aggregate: one native command, no Lua.
-                batches = self.client.execute_command(
+            if gt is None and lte is None and limit is None and not self.cluster:
+                # Loading a whole aggregate: one native command, no Lua (a cluster refuses
+                # SORT ... GET, so there the read script loads it).
+                batches = self.datastore.route(index, lambda c: c.execute_command(
                     "SORT", index, "BY", "nosort", "GET", index + ":*"
-                )
+                ))
             else:
-                batches = SELECT_EVENTS(
-                    self.client,
+                batches = self.datastore.route(index, lambda c: SELECT_EVENTS(
+                    c,
                     [index],
                     [
                         "" if gt is None else gt,
@@ -401,7 +490,7 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
                         "1" if desc else "0",
                         "" if limit is None else limit,
                     ],
-                )
+                ))
         except redis.RedisError as e:
             raise translate(e) from e
         if len(batches) == 1:
@@ -431,13 +520,21 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         False when there was nothing to do or the aggregate changed meanwhile (then
         nothing was written); an aggregate with a batch below its head is left alone.
         """
-        index = self.key_head + str(originator_id) + self.key_tail
-        try:
-            with self.client.pipeline(transaction=True) as pipe:
+        index = self.aggregate_key(originator_id)
+
+        def read(client: redis.Redis) -> list[Any]:
+            if self.cluster:  # SORT ... GET is refused there; COMPACT rechecks the members
+                members, mixed = client.zrange(index, 0, -1), client.exists(index + ":mixed")
+                keys = [f"{index}:{m.decode()}" for m in members]
+                return [members, client.mget(keys) if keys else [], mixed]
+            with client.pipeline(transaction=True) as pipe:
                 pipe.zrange(index, 0, -1)
                 pipe.execute_command("SORT", index, "BY", "nosort", "GET", index + ":*")
                 pipe.exists(index + ":mixed")
-                members, batches, mixed = pipe.execute()
+                return pipe.execute()
+
+        try:
+            members, batches, mixed = self.datastore.route(index, read)
             if mixed or not members or (len(members) == 1 and is_compact(batches[0] or b"")):
                 return False
             rows: list[tuple[int, bytes, bytes]] = []
@@ -446,7 +543,10 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
                     return False
                 rows += unpack_batch(batch)
             rows.sort(key=_version)
-            done = COMPACT(self.client, [index], [members[-1], len(members), pack_compact(rows)])
+            args = [members[-1], len(members), pack_compact(rows)]
+            done = self.datastore.route(
+                index, lambda c: COMPACT(c, [index], args, self.datastore.wait), write=True
+            )
         except redis.RedisError as e:
             raise translate(e) from e
         return bool(done)
@@ -498,13 +598,10 @@ class RedisApplicationRecorder(RedisAggregateRecorder, ApplicationRecorder):
         first = max(first, 1)
         if limit <= 0 or (stop is not None and stop < first):
             return []
+        stream = self._log_stream()
+        args = [first, "" if stop is None else stop, limit, self.key_head, self.key_tail, *topics]
         try:
-            selected, batches = SELECT(
-                self.client,
-                [self.stream_key],
-                [first, "" if stop is None else stop, limit, self.key_head, self.key_tail,
-                 *topics],
-            )
+            selected, batches = self.datastore.route(stream, lambda c: SELECT(c, [stream], args))
         except redis.RedisError as e:
             raise translate(e) from e
         unpacked: dict[int, dict[int, tuple[bytes, bytes]]] = {}
@@ -529,9 +626,28 @@ class RedisApplicationRecorder(RedisAggregateRecorder, ApplicationRecorder):
             )
         return out
 
+    def _log_stream(self) -> str:
+        if not self.stream_key:
+            msg = (
+                f"The notification log has {self.partitions} partitions: read one, "
+                "recorder.log_partition_recorder(k)"
+            )
+            raise ProgrammingError(msg)
+        return self.stream_key
+
+    def log_partition_recorder(self, k: int) -> RedisApplicationRecorder:
+        """This recorder reading the notification log of partition `k` (cluster mode)."""
+        import copy
+
+        view = copy.copy(self)
+        view.select_log_partition(k)
+        return view
+
     def max_notification_id(self) -> int | None:
+        self._log_stream()
+        seq = self.seq_key
         try:
-            value = self.client.get(self.seq_key)
+            value = self.datastore.route(seq, lambda c: c.get(seq))
         except redis.RedisError as e:
             raise translate(e) from e
         return int(value) if value else None
@@ -558,7 +674,7 @@ class LogWaiter:
 
     def __init__(self, recorder: RedisApplicationRecorder) -> None:
         self._recorder = recorder
-        self._client = recorder.datastore.new_client()
+        self._client = recorder.datastore.new_client(recorder.stream_key)
         self._client_id: int | None = None
 
     def last_id(self) -> int:
@@ -605,7 +721,10 @@ class LogWaiter:
         client_id = self._client_id
         if client_id is not None:
             try:
-                self._recorder.client.execute_command("CLIENT", "UNBLOCK", client_id)
+                key = self._recorder.stream_key
+                self._recorder.datastore.route(
+                    key, lambda c: c.execute_command("CLIENT", "UNBLOCK", client_id)
+                )
             except redis.RedisError:
                 pass
 
@@ -634,7 +753,7 @@ class RedisSubscription(ListenNotifySubscription[RedisApplicationRecorder]):
         topics: Sequence[str] = (),
     ) -> None:
         assert isinstance(recorder, RedisApplicationRecorder)
-        self._listen_client = recorder.datastore.new_client()
+        self._listen_client = recorder.datastore.new_client(recorder.stream_key)
         self._listen_client_id: int | None = None
         self._listen_ready = threading.Event()
         super().__init__(recorder=recorder, gt=gt, topics=topics)
@@ -659,7 +778,10 @@ class RedisSubscription(ListenNotifySubscription[RedisApplicationRecorder]):
         client_id = self._listen_client_id
         if client_id is not None:
             try:
-                self._recorder.client.execute_command("CLIENT", "UNBLOCK", client_id)
+                key = self._recorder.stream_key
+                self._recorder.datastore.route(
+                    key, lambda c: c.execute_command("CLIENT", "UNBLOCK", client_id)
+                )
             except redis.RedisError:
                 pass
 
@@ -701,11 +823,15 @@ class RedisTrackingRecorder(RedisRecorder, TrackingRecorder):
 
     def __init__(self, datastore: RedisDatastore, name: str = "notification", **_: Any) -> None:
         super().__init__(datastore, name)
-        self.tracking_key = f"{datastore.prefix}:{name}:tracking"
+        # Cluster mode: the view's keys and its tracking share the hash tag {<name>}, so
+        # write_with_tracking stays one single-slot script (one view lives on one master).
+        self._space = f"{{{name}}}" if datastore.router is not None else name
+        self.tracking_key = f"{datastore.prefix}:{self._space}:tracking"
 
     def key(self, *parts: object) -> str:
-        """A key of this view: ``<prefix>:<name>:<part>:<part>...``."""
-        return ":".join((self.datastore.prefix, self.name, *map(str, parts)))
+        """A key of this view: ``<prefix>:<name>:<part>:<part>...`` (cluster mode:
+        ``<prefix>:{<name>}:<part>...``, the view's hash tag)."""
+        return ":".join((self.datastore.prefix, self._space, *map(str, parts)))
 
     def write_with_tracking(
         self, tracking: Tracking, commands: Sequence[Sequence[Any]] = ()
@@ -721,24 +847,26 @@ class RedisTrackingRecorder(RedisRecorder, TrackingRecorder):
         for command in commands:
             args.append(len(command))
             args.extend(command)
+        key, wait = self.tracking_key, self.datastore.wait
         try:
-            TRACKED_WRITE(self.client, [self.tracking_key], args)
+            self.datastore.route(key, lambda c: TRACKED_WRITE(c, [key], args, wait), write=True)
         except redis.RedisError as e:
             raise translate(e) from e
 
     def insert_tracking(self, tracking: Tracking) -> None:
+        key, wait = self.tracking_key, self.datastore.wait
+        args = [tracking.application_name, tracking.notification_id]
         try:
-            TRACK(
-                self.client,
-                [self.tracking_key],
-                [tracking.application_name, tracking.notification_id],
-            )
+            self.datastore.route(key, lambda c: TRACK(c, [key], args, wait), write=True)
         except redis.RedisError as e:
             raise translate(e) from e
 
     def max_tracking_id(self, application_name: str) -> int | None:
+        return self._hget_tracking(self.tracking_key, application_name)
+
+    def _hget_tracking(self, key: str, application_name: str) -> int | None:
         try:
-            value = self.client.hget(self.tracking_key, application_name)
+            value = self.datastore.route(key, lambda c: c.hget(key, application_name))
         except redis.RedisError as e:
             raise translate(e) from e
         return int(value) if value is not None else None
@@ -755,3 +883,16 @@ class RedisProcessRecorder(RedisTrackingRecorder, RedisApplicationRecorder, Proc
     ) -> None:
         RedisApplicationRecorder.__init__(self, datastore, name)
         self.tracking_key = f"{datastore.prefix}:{tracking_name}:tracking"
+        self.tracking_name = tracking_name
+        if self.cluster:  # tracked with the events: one tracking key per log partition
+            self.tracking_key = self.partition_keys(0)[2]
+
+    def max_tracking_id(self, application_name: str) -> int | None:
+        if not self.cluster:
+            return super().max_tracking_id(application_name)
+        found = [
+            self._hget_tracking(self.partition_keys(k)[2], application_name)
+            for k in range(self.partitions)
+        ]
+        values = [v for v in found if v is not None]
+        return max(values) if values else None

@@ -26,6 +26,8 @@ from typing import Any
 
 import redis
 
+from domain.eventstore.cluster import ReplicationUnconfirmed
+
 # KEYS: seq, stream, tracking, then per aggregate: index, batch key, staging key.
 # ARGV: with_log ("1"/"0"), tracking name ("" = none), tracking id, number of events,
 #       the log entry's fields o / c / m (one line per aggregate: originator id, event
@@ -367,13 +369,18 @@ class LuaScript:
         self.source = source
         self.sha = hashlib.sha1(source.encode()).hexdigest()  # noqa: S324 - Redis' script id
 
-    def __call__(self, client: redis.Redis, keys: Sequence[Any], args: Sequence[Any]) -> Any:
+    def __call__(
+        self, client: redis.Redis, keys: Sequence[Any], args: Sequence[Any],
+        wait: tuple[int, int] | None = None,
+    ) -> Any:
+        """Run the script; `wait` = (replicas, timeout ms) pipelines ``WAIT`` after it
+        (cluster mode) and raises ReplicationUnconfirmed when fewer replicas confirm."""
         command = ("EVALSHA", self.sha, len(keys), *keys, *args)
         try:
-            return _exchange(client, [command])
+            return _exchange(client, [command], wait=wait)
         except redis.exceptions.NoScriptError:
             self.load(client)
-            return _exchange(client, [command])
+            return _exchange(client, [command], wait=wait)
 
     def load(self, client: redis.Redis) -> None:
         client.execute_command("SCRIPT", "LOAD", self.source)
@@ -384,6 +391,7 @@ class LuaScript:
         staged: Sequence[tuple[str, Sequence[bytes]]],
         keys: Sequence[Any],
         args: Sequence[Any],
+        wait: tuple[int, int] | None = None,
     ) -> Any:
         """SET each staged key to the concatenation of its parts, then EVALSHA, in one
         round trip. The parts are framed here and joined once with the rest: the batch
@@ -399,10 +407,10 @@ class LuaScript:
             frames.append(b"\r\n$2\r\nPX\r\n$5\r\n60000\r\n")
         command = ("EVALSHA", self.sha, len(keys), *keys, *args)
         try:
-            return _exchange(client, [command], frames, len(staged))
+            return _exchange(client, [command], frames, len(staged), wait)
         except redis.exceptions.NoScriptError:
             self.load(client)
-            return _exchange(client, [command], frames, len(staged))
+            return _exchange(client, [command], frames, len(staged), wait)
 
 
 def _exchange(
@@ -410,17 +418,25 @@ def _exchange(
     commands: Sequence[tuple[Any, ...]],
     frames: Sequence[bytes] = (),
     framed: int = 0,
+    wait: tuple[int, int] | None = None,
 ) -> Any:
     """Send the `framed` commands already in RESP form in `frames`, then `commands`, in
     one write; read every reply; return the last one or raise the last error (a failed
-    staging SET makes the script fail too, with a clear message)."""
+    staging SET makes the script fail too, with a clear message).
+
+    `wait` = (replicas, timeout ms) sends ``WAIT`` last on the same connection (it waits
+    for this connection's writes) and raises ReplicationUnconfirmed if fewer replicas
+    acknowledged them; its reply is not the result."""
     pool = client.connection_pool
     conn = pool.get_connection()
     try:
-        if not frames and len(commands) == 1:
+        if not frames and len(commands) == 1 and wait is None:
             conn.send_packed_command((_pack(conn, commands[0]),))
             return conn.read_response()
-        conn.send_packed_command((b"".join([*frames, *(_pack(conn, c) for c in commands)]),))
+        packed = [*frames, *(_pack(conn, c) for c in commands)]
+        if wait is not None:
+            packed.append(_pack(conn, ("WAIT", wait[0], wait[1])))
+        conn.send_packed_command((b"".join(packed),))
         error: Exception | None = None
         result: Any = None
         for _ in range(framed + len(commands)):
@@ -428,6 +444,14 @@ def _exchange(
                 result = conn.read_response()
             except redis.exceptions.ResponseError as e:
                 error = e
+        if wait is not None:
+            confirmed = conn.read_response()
+            if error is None and int(confirmed) < wait[0]:
+                msg = (
+                    f"the write was applied on the master but {confirmed} of {wait[0]} "
+                    f"replica(s) confirmed it within {wait[1]} ms"
+                )
+                raise ReplicationUnconfirmed(msg)
         if error is not None:
             raise error
         return result

@@ -1,0 +1,1 @@
+from tests.support.redis_fixtures import *  # noqa: F403 - fixtures
