@@ -72,7 +72,10 @@ def open_cluster(url: str, **common: Any) -> RedisCluster:
         common.setdefault("password", first.password)
     if first.username:
         common.setdefault("username", first.username)
-    return RedisCluster(startup_nodes=startup_nodes(url), **common)
+    # Not require_full_coverage: while a master fails over, the other masters' slots serve on.
+    return RedisCluster(
+        startup_nodes=startup_nodes(url), require_full_coverage=False, **common
+    )
 
 
 class Router:
@@ -97,7 +100,7 @@ class Router:
     def refresh(self) -> None:
         try:
             self.client.nodes_manager.initialize()
-        except redis.RedisError:
+        except Exception:  # noqa: BLE001 - RedisClusterException is no RedisError
             pass  # the next attempt refreshes again
 
     def route(self, key: str, action: Callable[[redis.Redis], T], *, write: bool) -> T:
@@ -112,9 +115,10 @@ class Router:
                     self.refresh()
                     raise
                 error = e
-            except redis.exceptions.SlotNotCoveredError as e:
+            except redis.exceptions.RedisClusterException as e:  # e.g. slot not covered
                 error = e
             self.refresh()
             time.sleep(min(0.05 * 2**attempt, 1.0))
-        assert error is not None
-        raise error
+        if isinstance(error, redis.RedisError):
+            raise error
+        raise redis.ConnectionError(f"Redis Cluster unavailable for {key!r}: {error}")
