@@ -94,6 +94,8 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
     parts = [head]
     ending = None
     for f in facts:
+        if f["type"] == "PcMoved" and kind == "move":
+            continue                                      # the label already says where the PC walks
         said = _fact(s, f)
         if said is None:
             continue

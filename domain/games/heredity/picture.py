@@ -162,12 +162,16 @@ def _areas(pic: Svg, view: dict, centres: dict) -> None:
         if ref["kind"] == "item" and ref["area"] in people:
             name = card_name(view, ref["card"]).removeprefix("the ")
             people[ref["area"]].append((f"Item: {name}", "#8a5a00", "I"))
+    t = CANVAS["tile"]
+    tiles = _tiles(view)
     for ref, (x, y) in centres.items():
         key, _, area = ref.partition(":")
         face = view["terrain_faces"].get(key, {})
         cap = face.get("areas", {}).get(area, {}).get("capacity")
         here = people.get(ref, [])
         h = 34 + 13 * len(here)
+        floor = tiles[key][1] + t - 4 - h + 16            # a crowded area grows upward, staying on its tile
+        y = min(y, floor)
         pic.group(title=area_name(ref))
         pic.rect(x - 48, y - 16, 104 if len(here) else 96, h, rx=8, fill=PAPER, stroke="#6d6253")
         pic.text(x - 44, y - 3, area_name(ref).removeprefix("the ")[:18], size=10, font_weight="bold")

@@ -49,6 +49,14 @@ def _hidden_names(state: dict, view: dict) -> set[str]:
             other = rec["back"] if card["face"] == "front" else rec["front"]
             if other["name"] != SWAN.face(int(key), card["face"])["name"]:
                 out.add(other["name"])
+    # the words of narrative cards the view does not show (the other face of a card in play included)
+    seen_text = {c.get("narrative") for c in view["cards"].values()} | {
+        f.get("narrative") for a in view["archive"].values() for side, f in a.items() if side != "faces"}
+    for number, card in SWAN.cards.items():
+        if card["kind"] == "narrative":
+            for f in (card["front"], card.get("back")):
+                if f and f.get("narrative") and f["narrative"] not in seen_text:
+                    out.add(words._snippet(f["narrative"]).removesuffix("..."))
     visible_items = {SWAN.face(int(k), c["face"])["name"] for k, c in view["cards"].items() if c["kind"] == "item"}
     return out - visible_items
 
