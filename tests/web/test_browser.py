@@ -313,7 +313,7 @@ def test_phone_width_has_no_sideways_scrolling(contexts, http):
     context, watch = contexts(390, 844)
     page = context.new_page()
     for path in ("/", f"/ui/games/{created['id']}", f"/ui/games/{created['id']}/replay?step=1",
-                 "/ui/analytics/dice_duel"):
+                 "/ui/analytics/dice_duel", f"/ui/join/{created['id']}#invite=unknown", "/docs"):
         page.goto(path)
         page.wait_for_load_state("networkidle") if path == "/" else expect(page.locator("main")).to_be_visible()
         page.wait_for_timeout(300)
