@@ -29,3 +29,12 @@ def test_normal_bots_score_the_c_bonus_in_my_fathers_work():
     assert bonus, "two normal bots complete a level-C Experiment early enough for its bonus"
     state = result["state"]
     assert bonus[0]["n"] == {1: 8, 2: 4}[state["gen"]]      # MFW-SCORE-05: +8 in Generation 1, +4 in 2
+
+
+@pytest.mark.slow
+def test_a_team_of_normal_bots_wins_a_heredity_chapter():
+    """Random play won none of 160 chapters; two normal bots win seed 1's (79 moves)."""
+    result = bot_playout("heredity", 2, 1, ["normal", "normal"])
+    state = result["state"]
+    assert state["over"] == "victory", state["reason"]
+    assert result["rules"].winners(state) == [0, 1]

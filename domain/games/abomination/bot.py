@@ -15,9 +15,20 @@ from __future__ import annotations
 from domain.bots.blanks import UNKNOWN, blank, fill, strings_in
 from domain.engine import EVERYONE, copy_state
 
+from domain.bots.evaluate import lead_probabilities
+
 from .content import C
+from .scoring import final_scores
 
 SCORE_SCALE = 6
+
+
+def evaluate(state: dict) -> tuple[list[float], list[float]]:
+    """A position valued by the totals if the game were scored now (ABOM-SCORE-01..09: the track
+    plus alive parts, objectives and the dials), not the track alone, so building pays before the end."""
+    final, _ = final_scores(state)
+    totals = [float(final[str(seat)]["total"]) for seat in range(state["n"])]
+    return lead_probabilities(totals, SCORE_SCALE), totals
 
 
 def _pools() -> dict[str, list[str]]:

@@ -30,3 +30,13 @@ def sample(know: dict, viewer, rng) -> dict:
     if viewer != EVERYONE and s["over"] is None:
         s["karma"]["deck"] = rng.shuffled(s["karma"]["deck"])
     return s
+
+
+def rollout_move(state: dict, seat: int, moves: list[dict], rng) -> dict:
+    """Playouts pick a kind of move first, then one of that kind: combined attacks would otherwise
+    be nearly every random move (they are most of the list). A voluntary injury (HER-INJURY-05) is
+    played only when nothing else is listed: random injuries kill PCs, and a dying PC loses the
+    chapter, which would make every line look lost."""
+    kinds = sorted({m["type"] for m in moves if m["type"] != "injure"}) or ["injure"]
+    kind = rng.choice(kinds)
+    return rng.choice([m for m in moves if m["type"] == kind])
