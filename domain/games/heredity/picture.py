@@ -98,6 +98,7 @@ def _map(pic: Svg, view: dict) -> None:
                  stroke="#8c7b5e", stroke_width=2)
         pic.text(tile[0] + 8, tile[1] + 16, terrain_name(key)[:30] + (" (flipped)" if back else ""), size=11,
                  font_weight="bold", fill="#5d4a2f")
+        _edges(pic, face.get("edges", {}), tile)
         areas = list(face.get("areas", {}))
         for k, area in enumerate(areas):
             centres[f"{key}:{area}"] = _spot(key, area, tile, k, len(areas))
@@ -127,9 +128,31 @@ def _map(pic: Svg, view: dict) -> None:
                      size=10)
 
 
+def _edges(pic: Svg, edges: dict, tile: tuple[float, float]) -> None:
+    """Where a Terrain's border may be crossed into its neighbour: each edge segment in its line colour
+    ('open' dotted), along the side of the tile it is printed on."""
+    t = CANVAS["tile"]
+    for side, segments in edges.items():
+        total = max((seg["span"][1] for seg in segments if seg.get("span")), default=1) or 1
+        for seg in segments:
+            a, b = (seg.get("span") or [0, total])
+            f0, f1 = 6 + (t - 12) * a / total, 6 + (t - 12) * b / total - 4
+            x0, y0 = tile
+            pts = {"N": (x0 + f0, y0 + 3, x0 + f1, y0 + 3), "S": (x0 + f0, y0 + t - 3, x0 + f1, y0 + t - 3),
+                   "W": (x0 + 3, y0 + f0, x0 + 3, y0 + f1), "E": (x0 + t - 3, y0 + f0, x0 + t - 3, y0 + f1)}.get(side)
+            if pts is None:
+                continue
+            colour = seg.get("colour", "open")
+            if colour in ("white", "open"):
+                pic.line(*pts, stroke="#6d6253", stroke_width=6, stroke_dasharray="3 3" if colour == "open" else None)
+            if colour != "open":
+                pic.line(*pts, stroke=LINES.get(colour, "#888"), stroke_width=4,
+                         stroke_dasharray="6 3" if colour == "red" else None)
+
+
 def _legend(pic: Svg, x: float, y: float) -> None:
-    pic.text(x, y, "Lines:", size=10, font_weight="bold")
-    lx = x + 40
+    pic.text(x, y, "Lines (dotted border: open crossing):", size=10, font_weight="bold")
+    lx = x + 232
     for colour, meaning in (("white", "open"), ("green", "open"), ("blue", "stops walking, not shots"),
                             ("black", "blocks all"), ("red", "burns who crosses")):
         if colour == "white":
@@ -232,7 +255,11 @@ def _sheet(pic: Svg, view: dict, names: list, pc: str, x: float, y: float) -> No
     w, h = CANVAS["sheet_w"], CANVAS["sheet_h"]
     colour = PC_COLOURS.get(p["colour"], "#555")
     pic.group(title=f"{possessive(p['name'])} sheet")
-    pic.rect(x, y, w, h, rx=8, fill="#f7f1e6", stroke=colour, stroke_width=3)
+    waiting = (view.get("pending") or {}).get("pc") == pc
+    pic.rect(x, y, w, h, rx=8, fill="#fff6d6" if waiting else "#f7f1e6", stroke=colour, stroke_width=6 if waiting else 3)
+    if waiting:
+        pic.text(x + 10, y + h - 10, "A decision waits on this PC (see the top line)", size=10, font_weight="bold",
+                 fill="#8a5a00")
     seats = join([names[k] if k < len(names) else f"Seat {k}" for k in p.get("controllers", [])])
     pic.circle(x + 14, y + 16, 7, fill=colour)
     pic.text(x + 26, y + 20, f"{p['name']} ({seats})"[:34], size=13, font_weight="bold")
