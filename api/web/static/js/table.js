@@ -168,7 +168,8 @@ function renderRequests() {
     const from = requesterSeat(request);
     const approvals = new Set(request.approvals || request.votes || []);
     const voters = names.map((_, s) => s).filter((s) => s !== from);
-    const waiting = voters.filter((s) => !approvals.has(s));
+    const waiting = Array.isArray(request.waiting_for) ? request.waiting_for  // the server's own answer
+      : voters.filter((s) => !approvals.has(s));
     const me = mySeat();
     const buttons = [];
     if (who() === "referee" || (me !== null && me !== from && !approvals.has(me))) {
@@ -179,7 +180,8 @@ function renderRequests() {
     }
     const why = waiting.length
       ? `Pending: waiting for ${waiting.map((s) => seatName(names, s)).join(", ")} to approve (or the referee). `
-        + "It is not applied at once because it is not the asker's own last move with nothing played or revealed since."
+        + "It is not applied at once because it is not the asker's own last move with nothing played or revealed since; "
+        + "a move played meanwhile ends it."
       : "Pending.";
     return el("div", { class: "request", "data-testid": "undo-request", dataset: { requestId: request.request_id } },
       el("p", {}, el("strong", {}, actorName(names, request.by)),
