@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, runtime_checkable
 
+import orjson
+
 from .decision import Decision
 from .errors import IllegalMove
 from .facts import Fact, Move, Viewer, fact
@@ -154,5 +156,22 @@ def play(rules: Rules, state: State, seat: int, move: Any, seed: int, move_no: i
             f"seat {seat} may not act now; waiting for seat(s) {list(decision.seats)}",
         )
     facts = rules.decide(state, seat, move, Rng(seed, move_no))
+    if not is_listed(rules, state, seat, move):
+        raise IllegalMove("ENGINE-MOVE-02", "this move is not one of the listed moves (GET legal-moves lists them)")
     new_state = fold(rules.evolve, copy_state(state), facts)
     return new_state, facts
+
+
+def canonical_move(move: Any) -> bytes:
+    """A move's canonical JSON (sorted keys; ``true`` is not ``1``, ``1.0`` is not ``1``)."""
+    return orjson.dumps(move, option=orjson.OPT_SORT_KEYS)
+
+
+def is_listed(rules: Rules, state: State, seat: int, move: Any) -> bool:
+    """Whether `move` equals one of `legal_moves(state, seat)` (ENGINE-MOVE-02: only a
+    listed move is ever stored, whatever else a game's `decide` would accept)."""
+    try:
+        wanted = canonical_move(move)
+    except (TypeError, orjson.JSONEncodeError):
+        return False
+    return any(canonical_move(listed) == wanted for listed in rules.legal_moves(state, seat))

@@ -154,3 +154,11 @@ def test_a_retry_after_the_game_moved_on_repeats_the_first_body_exactly(client):
     assert again.headers["Idempotent-Replayed"] == "true"
     assert game.post_move(0, {"type": "add", "amount": 2}, key="opening").content == opening.content
     assert [e["type"] for e in game.events()].count("MovePlayed") == 2
+@pytest.mark.rule("ENGINE-MOVE-02")
+def test_a_move_that_is_not_listed_is_refused_and_nothing_is_stored(client):
+    game = TestGame.create(client, "api_count", 2, seed=1, options={"target": 100})
+    before = game.events()
+    response = game.post_move(0, {"type": "add", "amount": 1, "note": "smuggled"})
+    assert response.status_code == 422, response.text
+    assert response.json()["error"] == "illegal_move" and response.json()["rule"] == "ENGINE-MOVE-02"
+    assert game.events() == before
