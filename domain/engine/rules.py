@@ -156,16 +156,10 @@ def play(rules: Rules, state: State, seat: int, move: Any, seed: int, move_no: i
             f"seat {seat} may not act now; waiting for seat(s) {list(decision.seats)}",
         )
     facts = rules.decide(state, seat, move, Rng(seed, move_no))
-    if rules.meta.name not in LISTS_NOT_YET_COMPLETE and not is_listed(rules, state, seat, move):
+    if not is_listed(rules, state, seat, move):
         raise IllegalMove("ENGINE-MOVE-02", "this move is not one of the listed moves (GET legal-moves lists them)")
     new_state = fold(rules.evolve, copy_state(state), facts)
     return new_state, facts
-
-
-#: Games whose `legal_moves` still misses moves their `decide` rightly accepts (their own
-#: tests play such moves): the binding is not enforced for them until their game package
-#: lists every move (issue 16.4). Remove a game from here when its list is complete.
-LISTS_NOT_YET_COMPLETE: frozenset[str] = frozenset({"heredity"})
 
 
 def canonical_move(move: Any) -> bytes:

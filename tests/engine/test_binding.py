@@ -7,8 +7,8 @@ value, a sibling's key added, an unknown key added):
 - the kernel (`play`) refuses every variant that is not listed, whatever `decide` says,
   and keeps `decide`'s own rule ID when `decide` refuses first;
 - a game's own `decide` accepts no variant that is not listed: otherwise its list is
-  incomplete (a move a client could never find) or `decide` is too lax. Games failing it
-  are marked xfail(strict) until their package is fixed.
+  incomplete (a move a client could never find) or `decide` is too lax. A game failing it
+  goes into DECIDE_TOO_LAX (xfail, strict) until its package is fixed.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pytest
 
 from domain.engine import IllegalMove, copy_state, game_types, new_game, play
 from domain.engine.rng import Rng
-from domain.engine.rules import LISTS_NOT_YET_COMPLETE, canonical_move
+from domain.engine.rules import canonical_move
 from domain.games import load_all
 
 load_all()
@@ -30,10 +30,7 @@ MAX_MOVES = 120
 SAMPLED_MOVES = 6
 
 #: Games whose decide accepts moves their list does not hold (fixed by their game helper).
-DECIDE_TOO_LAX: dict[str, str] = {
-    "heredity": "decide accepts a move's slots in another order and unknown fields (issue 16.4, g-her)",
-    "my_fathers_work": "decide accepts unknown fields on listed moves (issue 16.4, g-mfw-abom)",
-}
+DECIDE_TOO_LAX: dict[str, str] = {}
 
 
 def _siblings(listed: list[dict], key: str, value: Any) -> list[Any]:
@@ -114,16 +111,8 @@ def decides(rules, state, seat, move, seed, move_no) -> str | None:
     return None
 
 
-def _play_params():
-    for name in GAMES:
-        marks = ([pytest.mark.xfail(strict=True, reason="binding not enforced yet: its legal_moves misses moves "
-                                    "(domain.engine.rules.LISTS_NOT_YET_COMPLETE)")]
-                 if name in LISTS_NOT_YET_COMPLETE else [])
-        yield pytest.param(name, marks=marks, id=name)
-
-
 @pytest.mark.rule("ENGINE-MOVE-02")
-@pytest.mark.parametrize("name", list(_play_params()))
+@pytest.mark.parametrize("name", GAMES)
 def test_play_refuses_every_unlisted_variant(name):
     rules = rules_of(name)
     checked = 0
