@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging.config
+import os
 import signal
 import sys
 from contextlib import contextmanager
@@ -53,8 +54,11 @@ def check_store(settings) -> None:
     """Fail fast, in one line, when the data folder or REDIS_URL is unusable."""
     if settings.redis_url:
         import redis
+        url = settings.redis_url
+        if (os.environ.get("REDIS_CLUSTER") or "").strip().lower() in ("1", "true", "yes"):
+            url = url.split(",")[0].strip()  # cluster mode: the first of the nodes named
         try:
-            redis.Redis.from_url(settings.redis_url, socket_connect_timeout=3, socket_timeout=3).ping()
+            redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3).ping()
         except (redis.RedisError, ValueError, OSError) as error:
             raise ConfigurationError(f"REDIS_URL={settings.redis_url!r} is not reachable ({error}). "
                                      "Start that Redis or unset REDIS_URL to use the embedded one.") from None

@@ -28,6 +28,7 @@ import threading
 import time
 from typing import Any, Iterable, Mapping, TextIO
 
+import redis
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from .base import GameFailed, GameProjection
@@ -318,8 +319,10 @@ class ProjectionRunner:
         script = getattr(self, "_commit_script", None)
         if script is None:
             script = self._commit_script = views.client.register_script(COMMIT_VIEWS_LUA)
+        # On a cluster the script must be sent to the views' slot: name one of their keys.
+        keys = [views.tracking_key] if isinstance(views.client, redis.RedisCluster) else []
         try:
-            script(keys=[], args=words)
+            script(keys=keys, args=words)
         except Exception as error:
             text = str(error)
             if "HEIRLOOM_STALE" in text:

@@ -95,9 +95,15 @@ class RedisView(TrackingRecorder):
     def __init__(self, client: redis.Redis, prefix: str, name: str) -> None:
         self.client = client
         self.name = name
-        self.base = f"{prefix}:proj:{name}"
+        if isinstance(client, redis.RedisCluster):
+            # Redis Cluster: every view under the one hash tag {proj}, so the script that
+            # commits all views at once touches one slot (the read side lives on one master).
+            self.base = f"{prefix}:{{proj}}:{name}"
+            self.generation_key = f"{prefix}:{{proj}}:generation:{name}"
+        else:
+            self.base = f"{prefix}:proj:{name}"
+            self.generation_key = f"{prefix}:proj-generation:{name}"
         self.tracking_key = f"{self.base}:tracking"
-        self.generation_key = f"{prefix}:proj-generation:{name}"
         self.generation = self.current_generation()
 
     def key(self, *parts: Any) -> str:
