@@ -39,6 +39,7 @@ def eventually(check, timeout: float = 20.0) -> Any:
 
 def test_a_game_played_through_two_apps_on_the_cluster(cluster_url: str, monkeypatch) -> None:
     monkeypatch.setenv("REDIS_CLUSTER", "1")
+    monkeypatch.setenv("REDIS_WAIT_TIMEOUT_MS", "10000")  # replication latency is not under test here
     settings = make_settings(cluster_url)
     with TestClient(make_app(settings)) as a, TestClient(make_app(settings)) as b:
         created = a.post("/games", json={"game": "api_count", "players": 2, "seed": 5,
