@@ -6,11 +6,12 @@ from types import SimpleNamespace
 
 from domain.engine import IllegalMove, Turn
 
-from . import flow, lab
-from .content import C
-from .effects import do_meeple, items, run
+from . import flow
+from .content import C, STAGES
+from .effects import advance_roll, do_meeple, items, run
 from .evolve import evolve
-from .moves import ANNOUNCE, CHOICE_FORMS, internal_choice
+from .moves import ANNOUNCE, CHOICE_FORMS, canonical_pay, internal_choice
+from .state import alive_options, blue_allowed, damage_options, muscle_targets, requirement
 
 #: What `Turn` needs of the rules: the fold of one fact (evolve), so facts chain within one decision.
 FOLD = SimpleNamespace(evolve=evolve)
@@ -201,20 +202,20 @@ def d_lab(turn, seat, move, rng):
     if kind == "build":
         if p["labStep"] > 0:
             raise IllegalMove("ABOM-LAB-02", "builds come before throwing the switch and preserving")
-        lab.do_build(turn, seat, move)
+        do_build(turn, seat, move)
     elif kind == "switch":
         if p["thrown"]:
             raise IllegalMove("ABOM-LAB-04", "the switch may be thrown once per Lab phase")
         if p["labStep"] > 1:
             raise IllegalMove("ABOM-LAB-02", "the switch comes before preserving")
-        lab.do_switch(turn, seat, move, rng)
+        do_switch(turn, seat, move, rng)
     elif kind == "ability":  # character ability: once per Lab phase (sample-pack content)
         if p["abilityUsed"]:
             raise IllegalMove("ABOM-CARDS-05", "your character ability is used once per Lab phase")
         turn.emit("AbilityUsed", seat=seat, character=p["character"])
         run(turn, items(seat, C.characters[p["character"]]["ability"]["effects"]))
     elif kind == "preserve":
-        mat, stage, k = lab.check_preserve(st, seat, move)
+        mat, stage, k = check_preserve(st, seat, move)
         turn.emit("MaterialsPreserved", seat=seat, material=mat, stage=stage, count=k)
     elif kind == "done":
         turn.emit("LabDone", seat=seat)
@@ -248,14 +249,14 @@ def d_roll(turn, seat, move, rng):
         turn.emit("CardPlayed", seat=seat, card=card, deck="research", mitigation=mit["kind"])
         turn.emit("CardFromHand", seat=seat, deck="research", card=card)
         turn.emit("DieChanged", seat=seat, index=die, face=face, random=mit["kind"] == "reroll")
-        lab.advance_roll(turn, seat)
+        advance_roll(turn, seat)
     elif kind == "mitigate_done" and stage == "mitigate":
         turn.emit("RollStage", seat=seat, stage="damage")
-        lab.advance_roll(turn, seat)
+        advance_roll(turn, seat)
     elif kind == "damage" and stage == "damage":
-        lab.place_damage(turn, seat, move.get("part"))
+        place_damage(turn, seat, move.get("part"))
     elif kind == "alive" and stage == "alive":
-        lab.place_alive(turn, seat, move.get("part"))
+        place_alive(turn, seat, move.get("part"))
     else:
         raise IllegalMove("ABOM-SWITCH-05", f"the shock roll waits for a {stage} step, not {kind!r}")
 
@@ -276,7 +277,7 @@ def refuse_unlisted(move, listed):
     detail = (f"unknown key(s) {extra} for a {kind!r} move" if extra else
               f"this {kind!r} move is not one of the {len(same)} listed; post one of GET /legal-moves as it is")
     if kind == "build" and not extra and isinstance(move.get("pay"), list):
-        spelled = dict(move, pay=lab.canonical_pay(move["pay"]))
+        spelled = dict(move, pay=canonical_pay(move["pay"]))
         if spelled in same:
             detail = f"list the payment in the order of the requirement: {spelled['pay']}"
     raise IllegalMove(UNLISTED_RULE.get(kind, "ABOM-ROUND-02"), detail)
@@ -321,3 +322,146 @@ def decide_move(state, seat, move, rng):
         raise IllegalMove("ABOM-ROUND-02", f"no move is expected in the {st['phase']} phase")
     flow.after_effect(turn)
     return turn.facts
+
+
+# ---------------------------------------------------------------- the lab: build (ABOM-BUILD-*), throw the switch
+# (ABOM-SWITCH-*), preserve (ABOM-PRESERVE-*)
+
+RANK = {s: i for i, s in enumerate(STAGES)}
+
+
+def check_build(st, seat, move):
+    """Validate a build; returns (part_index|None, spent items, vp)."""
+    p = st["p"][seat]
+    part, side = move.get("part"), move.get("side")
+    if part not in C.anatomy or side not in ("muscle", "skin"):
+        raise IllegalMove("ABOM-BUILD-02", "part must be head/torso/arm/leg and side muscle/skin")
+    index = None
+    if side == "muscle":
+        if sum(1 for x in p["parts"] if x["type"] == part) >= C.part_limits[part]:
+            raise IllegalMove("ABOM-BUILD-01", f"your table already holds the most {part} parts allowed")
+    else:
+        targets = muscle_targets(p, part)
+        index = move.get("target", targets[0] if targets else None)
+        if index not in targets:
+            raise IllegalMove("ABOM-BUILD-03", f"skin needs a muscle-side {part} on your table")
+    req = requirement(part, side)
+    if p["attr"]["expertise"] < req["expertiseRequirement"]:  # ABOM-BUILD-04, ABOM-BUILD-13
+        raise IllegalMove("ABOM-BUILD-04", f"{part} {side} needs Expertise {req['expertiseRequirement']}, "
+                                           f"you have {p['attr']['expertise']}")
+    pay = move.get("pay")
+    if not isinstance(pay, list):
+        raise IllegalMove("ABOM-BUILD-05", "pay must list the materials spent")
+    need = dict(req["materials"])
+    used = {}
+    animal = False
+    stages = []
+    for unit in pay:
+        if not isinstance(unit, dict):
+            raise IllegalMove("ABOM-BUILD-05", "each payment unit is {as, use, stage}")
+        as_, use, stage = unit.get("as"), unit.get("use"), unit.get("stage")
+        if need.get(as_, 0) < 1:
+            raise IllegalMove("ABOM-BUILD-05", f"the requirement has no (more) {as_}")
+        need[as_] -= 1
+        if use == "animal":
+            if as_ not in C.animal_substitutes:
+                raise IllegalMove("ABOM-BUILD-07", f"animal cannot stand in for {as_}")
+            if as_ == "blood" and stage in ("III", "IV"):
+                raise IllegalMove("ABOM-BUILD-08", "animal at stage III or IV cannot stand in for blood")
+            animal = True
+        elif use != as_:
+            raise IllegalMove("ABOM-BUILD-05", f"{use} cannot pay for {as_}")
+        if use == "bone":
+            stage = None
+        elif stage == "P":
+            if not C.preserved_usable:
+                raise IllegalMove("ABOM-AMB-05", "preserved materials cannot pay for builds")
+        elif stage not in STAGES:
+            raise IllegalMove("ABOM-BUILD-05", "a staged material needs its stage I-IV")
+        key = (use, stage)
+        used[key] = used.get(key, 0) + 1
+        if stage is not None:
+            stages.append("I" if stage == "P" else stage)
+    if any(v for v in need.values()):
+        raise IllegalMove("ABOM-BUILD-05", f"the payment does not cover {req['materials']}")
+    for (use, stage), k in used.items():
+        have = p["bone"] if use == "bone" else (p["preserved"].get(use, 0) if stage == "P" else p["decay"][stage][use])
+        if have < k:
+            raise IllegalMove("ABOM-BUILD-05", f"you do not have {k} {use} at {stage or 'the bone space'}")
+    if stages:  # ABOM-BUILD-06
+        worst = max(stages, key=RANK.get)
+        base = req["vpByStage"][worst]
+    else:  # ABOM-AMB-06
+        base = req.get("vpIfNoStagedMaterial", req["vpByStage"]["I"])
+    vp = max(0, base - (req["animalPenalty"] if animal else 0))  # ABOM-BUILD-12, ABOM-AMB-08, ABOM-AMB-09
+    spent = [{"type": u, "stage": s, "count": k} for (u, s), k in sorted(used.items(), key=str)]
+    return index, spent, vp
+
+
+def do_build(turn, seat, move):
+    """ABOM-BUILD-14: muscle and skin builds alike go through the 5 steps (check, pay, place, Expertise, VP)."""
+    index, spent, vp = check_build(turn.state, seat, move)
+    turn.emit("MaterialsSpent", seat=seat, items=spent)
+    turn.emit("PartBuilt", seat=seat, part=move["part"], side=move["side"], index=index)
+    run(turn, [[seat, {"op": "attribute", "attr": "expertise", "n": 1}],  # ABOM-BUILD-11
+               [seat, {"op": "_vp", "n": vp, "why": f"{move['part']} {move['side']}"}]])
+
+
+def check_switch(st, seat, move):
+    p = st["p"][seat]
+    if not any(x["side"] == "skin" for x in p["parts"]):
+        raise IllegalMove("ABOM-SWITCH-01", "throwing the switch needs at least 1 skin-side part")
+    jars = move.get("jars")
+    charged = sum(1 for j in p["jars"] if j)
+    if not isinstance(jars, int) or not 1 <= jars <= 3 or jars > charged:
+        raise IllegalMove("ABOM-SWITCH-02", f"turn 1, 2 or 3 charged jars (you have {charged} charged)")
+    blue = move.get("blue", 0)
+    if not isinstance(blue, int) or blue < 0 or blue > blue_allowed(p):
+        raise IllegalMove("ABOM-ATTR-10", f"you may upgrade at most {blue_allowed(p)} dice to blue")
+    return jars, blue
+
+
+def do_switch(turn, seat, move, rng):
+    jars, blue = check_switch(turn.state, seat, move)
+    dice = []
+    for i in range(2 * jars):  # ABOM-SWITCH-03
+        color = "blue" if i < blue else "grey"
+        dice.append({"color": color, "face": C.dice[color][rng.die(6) - 1]})
+    turn.emit("SwitchThrown", seat=seat, jars=jars, blue=blue, dice=dice, random=True)
+    advance_roll(turn, seat)
+
+
+def place_damage(turn, seat, index):
+    p = turn.state["p"][seat]
+    if index not in range(len(p["parts"])):
+        raise IllegalMove("ABOM-SWITCH-05", "choose a part on your operating table")
+    if index not in damage_options(p):
+        raise IllegalMove("ABOM-SWITCH-06", "a part may take a 2nd damage only when every part has 1")
+    turn.emit("DamagePlaced", seat=seat, part=index)
+    part = turn.state["p"][seat]["parts"][index]
+    if part["damage"] >= 2:  # ABOM-SWITCH-07, ABOM-SWITCH-08, ABOM-SWITCH-09, ABOM-SWITCH-10
+        result = "discarded" if part["side"] == "muscle" else ("alive" if part["alive"] else "muscle")
+        turn.emit("PartDropped", seat=seat, part=index, result=result, partType=part["type"])
+    advance_roll(turn, seat)
+
+
+def place_alive(turn, seat, index):
+    p = turn.state["p"][seat]
+    if index not in alive_options(p):
+        raise IllegalMove("ABOM-SWITCH-12", "an alive marker goes on a skin-side part without one")
+    turn.emit("AlivePlaced", seat=seat, part=index)
+    advance_roll(turn, seat)
+
+
+def check_preserve(st, seat, move):
+    p = st["p"][seat]
+    mat, stage, k = move.get("material"), move.get("stage"), move.get("count", 1)
+    if mat not in ("organ", "muscle"):
+        raise IllegalMove("ABOM-PRESERVE-01", "only organ and muscle materials can be preserved")
+    if stage not in STAGES:
+        raise IllegalMove("ABOM-PRESERVE-02", "materials are preserved from a decay-track space I-IV")
+    if not isinstance(k, int) or k < 1 or p["decay"][stage][mat] < k:
+        raise IllegalMove("ABOM-PRESERVE-02", f"you do not have {k} {mat} at stage {stage}")
+    if sum(p["preserved"].values()) + k > C.preservation_cap:
+        raise IllegalMove("ABOM-PRESERVE-03", f"the preservation space holds at most {C.preservation_cap}")
+    return mat, stage, k

@@ -1,5 +1,5 @@
 """What the resolver (resolver.py) applies: the effects of content (francs, dials and their icons,
-materials, cadavers, cards, jars, ice, meeples, choices).
+materials, cadavers, cards, jars, ice, meeples, choices) and a throw of the switch as it advances.
 Rule IDs: ABOM-ATTR-*, ABOM-MATERIALS-*, ABOM-CADAVER-*, ABOM-CARDS-*, ABOM-EVENT-17.
 """
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .content import C, STAGES
 from .resolver import cards_are_public, items, push, run  # noqa: F401  (re-exported: the effect verbs' queue)
+from .state import alive_options
 
 DISPLAY_OF = {"research": "academy", "humanity": "saintRoch", "scoundrel": "docks"}
 
@@ -300,3 +301,37 @@ def icon_step(turn, seat, eff, queue):
     elif kind == "BLUE_DIE":
         turn.emit("BlueDie", seat=seat, n=-1)
     return False
+
+
+# ---------------------------------------------------------------- the lab: a throw of the switch (ABOM-SWITCH-*)
+
+def count(roll, face):
+    return sum(1 for d in roll["dice"] if d["face"] == face)
+
+
+def advance_roll(turn, seat):
+    """Move the throw forward until it needs the roller's choice (mitigate, damage, alive) or ends."""
+    p = turn.state["p"][seat]
+    roll = p["roll"]
+    if roll["stage"] == "mitigate":
+        if p["hands"]["research"]:
+            return
+        turn.emit("RollStage", seat=seat, stage="damage")
+    if roll["stage"] == "damage":
+        left = count(roll, "DAMAGE") - roll["damage"]
+        if left > 0 and p["parts"]:
+            return
+        if left > 0:  # ABOM-AMB-12
+            turn.emit("DamageIgnored", seat=seat, n=left)
+        if count(roll, "SWITCH_EXTRA") and not roll["extra"]:  # ABOM-SWITCH-11
+            turn.emit("SwitchExtra", seat=seat)
+            run(turn, items(seat, C.switch_extra) + [[seat, {"op": "_advanceRoll"}]])
+            return
+        turn.emit("RollStage", seat=seat, stage="alive")
+    if roll["stage"] == "alive":
+        left = count(roll, "ALIVE") - roll["alive"]
+        if left > 0 and alive_options(p):
+            return
+        if left > 0:
+            turn.emit("AliveLost", seat=seat, n=left)
+        turn.emit("RollFinished", seat=seat)

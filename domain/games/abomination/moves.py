@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from . import flow, lab
-from .content import C
+from . import flow
+from .content import C, STAGES, TYPES
+from .state import alive_options, blue_allowed, damage_options, holding, muscle_targets, requirement
 
 
 #: The two answers of the manualAnnounce decision (ABOM-EVENT-09, ABOM-EVENT-13).
@@ -86,8 +87,8 @@ def roll_moves(p):
                     out.append({"type": "mitigate", "card": c, "die": i})
         return out
     if roll["stage"] == "damage":
-        return [{"type": "damage", "part": i} for i in lab.damage_options(p)]
-    return [{"type": "alive", "part": i} for i in lab.alive_options(p)]
+        return [{"type": "damage", "part": i} for i in damage_options(p)]
+    return [{"type": "alive", "part": i} for i in alive_options(p)]
 
 
 def lab_moves(st, seat, builds=True):
@@ -98,15 +99,15 @@ def lab_moves(st, seat, builds=True):
         return roll_moves(p)
     out = []
     if p["labStep"] == 0 and builds:  # ABOM-LAB-03: any number of builds, each a move
-        out += lab.build_moves(p)
+        out += build_moves(p)
     if not p["thrown"] and p["labStep"] <= 1 and any(x["side"] == "skin" for x in p["parts"]):
         charged = sum(1 for j in p["jars"] if j)
         for jars in range(1, min(3, charged) + 1):
-            for blue in range(0, lab.blue_allowed(p) + 1):
+            for blue in range(0, blue_allowed(p) + 1):
                 out.append({"type": "switch", "jars": jars, "blue": blue})
     if not p["abilityUsed"]:
         out.append({"type": "ability"})
-    out += lab.preserve_moves(p)  # ABOM-LAB-05: any number of preserves within the cap
+    out += preserve_moves(p)  # ABOM-LAB-05: any number of preserves within the cap
     out += playable(p, "lab")
     out.append({"type": "done"})
     return out
@@ -136,10 +137,90 @@ def listed_like(st, seat, move):
         if kind == "build":
             if p["done"] or p["roll"] is not None or p["labStep"] != 0:
                 return []
-            return lab.build_moves(p, only=(move.get("part"), move.get("side")))
+            return build_moves(p, only=(move.get("part"), move.get("side")))
         return lab_moves(st, seat, builds=False)
     if kind == "place" and st["phase"] == "city" and not st["pending"] and st["active"] == seat:
         sid, meeple = move.get("space"), move.get("kind")
         if isinstance(sid, str) and flow.check_place(st, seat, meeple, sid)[0] is None:
             return [{"type": "place", "kind": meeple, "space": sid}]
     return legal_moves(st, seat)
+
+
+# ---------------------------------------------------------------- the lab: builds and preserves (ABOM-BUILD-*, ABOM-PRESERVE-*)
+
+def unit_options(as_):
+    """Every (use, stage) that may pay one unit of `as_`, in a fixed order: the material itself
+    (ABOM-BUILD-05), then an animal stand-in (ABOM-BUILD-07, ABOM-BUILD-08: not for blood at stage III or IV)."""
+    out = [("bone", None)] if as_ == "bone" else [(as_, s) for s in STAGES]
+    if as_ != "bone" and C.preserved_usable and as_ in ("organ", "muscle"):  # ABOM-AMB-05 (off in the base pack)
+        out.append((as_, "P"))
+    if as_ in C.animal_substitutes:
+        out += [("animal", s) for s in STAGES if not (as_ == "blood" and s in ("III", "IV"))]
+    return out
+
+
+def canonical_pay(pay):
+    """The listed spelling of a payment: units by material type, then in `unit_options` order."""
+    def key(unit):
+        as_ = unit.get("as") if isinstance(unit, dict) else None
+        options = unit_options(as_) if as_ in TYPES else []
+        at = (unit.get("use"), unit.get("stage"))
+        return (str(as_), options.index(at) if at in options else len(options))
+    return sorted(pay, key=key)
+
+
+def payment_options(p, part, side):
+    """Every payment the book allows for this part (issue 16.4: the list is complete), one per
+    multiset of materials, units in the requirement's sorted order and each type's options in the
+    order of `unit_options` (the one spelling `decide` accepts)."""
+    from itertools import combinations_with_replacement, product
+    req = requirement(part, side)
+    per_type = [[(t, combo) for combo in combinations_with_replacement(
+                    [o for o in unit_options(t) if holding(p, *o) > 0], k)]
+                for t, k in sorted(req["materials"].items())]
+    out = []
+    for choice in product(*per_type):
+        used = {}
+        for _, combo in choice:
+            for key in combo:
+                used[key] = used.get(key, 0) + 1
+        if all(holding(p, use, stage) >= k for (use, stage), k in used.items()):
+            out.append([{"as": t, "use": use, "stage": stage} for t, combo in choice for use, stage in combo])
+    return out
+
+
+def build_moves(p, only=None):
+    """Every build the book allows now (`only`: just this (part, side), for checking one move)."""
+    out = []
+    for part in C.anatomy:
+        for side in ("muscle", "skin"):
+            if only is not None and only != (part, side):
+                continue
+            req = requirement(part, side)
+            if p["attr"]["expertise"] < req["expertiseRequirement"]:
+                continue
+            if side == "muscle" and sum(1 for x in p["parts"] if x["type"] == part) >= C.part_limits[part]:
+                continue
+            targets = muscle_targets(p, part) if side == "skin" else [None]
+            if not targets:
+                continue
+            pays = payment_options(p, part, side)
+            for target in targets:  # ABOM-BUILD-03: any muscle-side part of that type takes the skin
+                for pay in pays:
+                    move = {"type": "build", "part": part, "side": side, "pay": pay}
+                    if side == "skin":
+                        move["target"] = target
+                    out.append(move)
+    return out
+
+
+def preserve_moves(p):
+    room = C.preservation_cap - sum(p["preserved"].values())
+    out = []
+    if room < 1:
+        return out
+    for stage in STAGES:
+        for mat in ("organ", "muscle"):
+            for k in range(1, min(p["decay"][stage][mat], room) + 1):  # any count up to the cap (16.4)
+                out.append({"type": "preserve", "material": mat, "stage": stage, "count": k})
+    return out

@@ -25,7 +25,7 @@ def run(turn, queue):
         elif op == "_vp":
             turn.emit("Vp", seat=seat, n=eff["n"], why=eff["why"])
         elif op == "_advanceRoll":
-            from .lab import advance_roll
+            from .effects import advance_roll
             advance_roll(turn, seat)
         elif op.startswith("_"):
             if flow.internal(turn, seat, eff, queue):

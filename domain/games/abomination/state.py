@@ -1,4 +1,5 @@
-"""The empty table (initial_state) and the random setup facts (setup)."""
+"""The empty table (initial_state), the random setup facts (setup) and the read-only queries on a
+state (the lab's requirements, holdings and the parts a roll may mark)."""
 
 from __future__ import annotations
 
@@ -110,3 +111,37 @@ def setup(state, rng):
         turn.add(f)
     flow.start_round(turn)
     return turn.facts
+
+
+# ---------------------------------------------------------------- the lab: read-only queries
+
+def requirement(part, side):
+    return C.anatomy[part][side]
+
+
+def muscle_targets(p, part):
+    return [i for i, x in enumerate(p["parts"]) if x["type"] == part and x["side"] == "muscle"]
+
+
+def holding(p, use, stage):
+    if use == "bone":
+        return p["bone"]
+    return p["preserved"].get(use, 0) if stage == "P" else p["decay"][stage][use]
+
+
+def blue_allowed(p):
+    """ABOM-ATTR-10, ABOM-ATTR-11, ABOM-AMB-49: one upgrade per active BLUE_DIE icon, at most 2."""
+    return min(2, p["blue"])
+
+
+def damage_options(p):
+    """ABOM-SWITCH-06: a second damage only once every part has 1."""
+    parts = p["parts"]
+    if all(x["damage"] >= 1 for x in parts):
+        return list(range(len(parts)))
+    return [i for i, x in enumerate(parts) if x["damage"] == 0]
+
+
+def alive_options(p):
+    """ABOM-SWITCH-14: at most one alive marker per part; ABOM-SWITCH-13: asked only once all damage is placed."""
+    return [i for i, x in enumerate(p["parts"]) if x["side"] == "skin" and not x["alive"]]

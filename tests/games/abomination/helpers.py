@@ -7,7 +7,7 @@ import pytest
 from domain.engine import IllegalMove, copy_state, fold, new_game, play
 from domain.games.abomination import RULES
 from domain.games.abomination.content import C, STAGED, STAGES
-from domain.games.abomination.lab import canonical_pay
+from domain.games.abomination.moves import canonical_pay
 
 
 class FakeRng:
