@@ -1,9 +1,9 @@
 """My Father's Work: three Generations of mad scientists, with a data-driven Storybook substitute.
 
 The template's modules (domain/games/README.md): content (TOML pack + validation), state (initial
-state, setup, queries), flow (who acts; rounds and Generations), actions (placements and turn actions),
-moves (the binding list), decide, resolver (the op queue and pending decisions), effects (what the ops
-do), evolve, view, scoring, describe, words, picture. RULINGS.md holds every reading.
+state, setup, queries), flow (who acts; rounds and Generations),
+moves (the binding list), decide (the checks of every move), resolver (the op queue and pending
+decisions), effects/ (what the ops do: primitives.py, and placement.py for placements and Experiments), evolve, view, scoring, describe, words, picture. RULINGS.md holds every reading.
 
 Options: ``scenario`` (default "scn-lantern"; also "scn-parish"), ``choose_masterwork`` (bool),
 ``journal_occult_insanity`` (bool, MFW-AMB-19).
@@ -23,7 +23,7 @@ from domain.engine import GameMeta, register
 from domain.games.adapter import PackageRules
 
 from . import decide, describe, evolve, flow, moves, picture, scoring, state, view, words
-from . import actions, effects, resolver  # noqa: F401  (template modules, used by decide)
+from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 
 META = GameMeta(name="my_fathers_work", title="My Father's Work", min_players=2, max_players=4,
                 cooperative=False, content_version="1",

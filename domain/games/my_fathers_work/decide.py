@@ -9,9 +9,9 @@ from domain.engine import IllegalMove, Turn
 from . import content as C
 from . import state as Q
 from .describe import choice_label
-from .actions import apply_place, check_place, do_free, do_keep
 from .evolve import evolve
-from .effects import ANSWERS, SIM_DONE, Ctx, run
+from .effects import ANSWERS, SIM_DONE, Ctx, apply_place, eff_ops, run
+from .flow import keep_estate_affairs
 
 #: What `Turn` needs of the rules: the fold of one fact, so facts chain within one decision.
 FOLD = SimpleNamespace(evolve=evolve)
@@ -138,3 +138,157 @@ RULE_OF_CHOICE = {"keep": "MFW-ENDGEN-03", "store": "MFW-ENDGEN-05", "bio": "MFW
                   "ea_keep": "MFW-ESTATE-04", "slash": "MFW-PLACE-15", "plot": "MFW-UPGRADE-04",
                   "vanity": "MFW-UPGRADE-19", "buy": "MFW-TOWN-11", "pay_plan": "MFW-EXPERIMENT-10",
                   "lose_piece": "MFW-INSANITY-06", "draw_deck": "MFW-AMB-33", "retrieve": "MFW-TOWN-08"}
+
+
+# ----------------------------------------------------------------------------- the checks of a placement, a free action, a keep
+
+
+def _piece_type(pieces: list[str]) -> str:
+    types = {C.PIECE_TYPE[p] for p in pieces}
+    if len(types) != 1:
+        raise IllegalMove("MFW-PLACE-02", "all pieces of one placement must be of a single type")
+    return types.pop()
+
+
+# MFW-PIECES-02 (the Spouse is a Servant-type piece), MFW-PIECES-05 (Servant-types on Town and Estate
+# Locations), MFW-PIECES-06 (the Self too), MFW-PIECES-10 (a piece back in Quarters can be placed again this
+# round), MFW-JOURNAL-17 (any piece type may Record Knowledge), MFW-ICON-10 (Spouse or Servant)
+def check_place(s: dict, seat: int, move: dict) -> dict:
+    """Validate a placement; return what apply_place needs. Raises IllegalMove(rule id)."""
+    pl = s["players"][seat]
+    loc = move.get("loc")
+    if s["passed"][seat]:
+        raise IllegalMove("MFW-ROUND-09", "you have passed this round")
+    if pl["ea"] and not s["turn"]["placed"]:
+        raise IllegalMove("MFW-ESTATE-06", "first keep one of the cards drawn at Estate Affairs")
+    if s["turn"]["placed"]:
+        estate = isinstance(loc, str) and loc not in C.LOCATIONS
+        if estate and loc == "record_knowledge":
+            raise IllegalMove("MFW-JOURNAL-07", "one Record Knowledge (one Estate action) per turn")
+        raise IllegalMove("MFW-PLACE-18" if estate else "MFW-ROUND-06", "you have already placed this turn")
+    if not isinstance(loc, str) or "locs" in move:
+        raise IllegalMove("MFW-PLACE-01", "a placement names exactly one Location")
+    if move.get("owner", seat) != seat:
+        raise IllegalMove("MFW-PLACE-03", "you may not place on another player's Estate")
+    pieces = move.get("pieces")
+    if not isinstance(pieces, list) or not pieces or any(not isinstance(p, str) or p not in C.PIECES for p in pieces) \
+            or len(set(pieces)) != len(pieces):
+        raise IllegalMove("MFW-PLACE-01", f"name one or more of your pieces {list(C.PIECES)}")
+    for p in pieces:
+        if pl["pieces"][p] != "quarters":
+            raise IllegalMove("MFW-PIECES-07", f"your {p} is not in your Quarters ({pl['pieces'][p]})")
+    ptype = _piece_type(pieces)
+    if loc in C.LOCATIONS:
+        return _check_town(s, seat, loc, pieces, ptype)
+    rec = Q.estate_location(s, seat, loc)
+    if rec is None:
+        raise IllegalMove("MFW-PLACE-01", f"{loc!r} is not a Location of the current Town or of your Estate")
+    return _check_estate(s, seat, loc, rec, pieces, ptype, move)
+
+
+# MFW-TRACKS-06 (an overtaken player still reaches the Church-type Locations), MFW-PLACE-13 (a cost per
+# performance), MFW-PLACE-14 (every reward per performance), MFW-PLACE-16 (no capacity limit)
+def _check_town(s, seat, loc, pieces, ptype) -> dict:
+    rec = C.LOCATIONS[loc]
+    if loc not in s["town"]:
+        raise IllegalMove("MFW-STORY-05", f"{rec['name']} is not in the current Town")
+    if ptype == "caretaker":
+        raise IllegalMove("MFW-PIECES-03", "Caretakers may only be placed on your Estate")
+    if Q.overtaken(s, seat) and rec["category"] != "church":
+        raise IllegalMove("MFW-TRACKS-05", "the Angry Mob has overtaken you: only the Church is open to you")
+    if rec["category"] == "laborers_union" and not Q.lost_servant_types(s, seat):
+        raise IllegalMove("MFW-TOWN-09", "you have no Servant or Spouse in Lost")
+    uses = 1 if ptype == "self" or rec["repeatable"] else len(pieces)
+    fee = Q.fee(s, seat, loc, ptype)
+    need = [{"pay": "money", "n": fee}] if fee else []
+    for _ in range(uses):
+        need += rec["cost_per_use"]
+    if not Q.can_pay(s, seat, need):
+        raise IllegalMove("MFW-PLACE-12", f"you cannot pay ${fee} fee plus {uses} use(s) of {rec['name']}")
+    return {"where": "town", "loc": loc, "pieces": pieces, "ptype": ptype, "fee": fee}
+
+
+# MFW-ESTATE-01 (every Estate has Estate Affairs, Record Knowledge and Perform Experiment), MFW-ESTATE-03 (draw
+# mode: any mix of A, B and C), MFW-PLACE-19 (the Self performs an Estate action once), MFW-TRACKS-08 (overtaken
+# status never affects the Estate), MFW-JOURNAL-01 (4 Journal tracks), MFW-JOURNAL-04 (free Journal Knowledge
+# never pays a Journal cost), MFW-JOURNAL-06 (recording Occult causes no Insanity), MFW-EXPERIMENT-22 (one
+# Experiment per action)
+def _check_estate(s, seat, loc, rec, pieces, ptype, move) -> dict:
+    pl = s["players"][seat]
+    two = rec["servants_required"] == 2
+    if two:  # MFW-EXPERIMENT-01, MFW-AMB-05, MFW-AMB-06
+        ok = (ptype in ("self", "caretaker") and len(pieces) == 1) or (ptype == "servant" and len(pieces) == 2)
+        if not ok:
+            raise IllegalMove("MFW-EXPERIMENT-01", "use your Self, 1 Caretaker or exactly 2 Servant-type pieces")
+    elif len(pieces) != 1:
+        raise IllegalMove("MFW-PLACE-18", "one piece performs one Estate action (MFW-AMB-05)")
+    info = {"where": "estate", "loc": loc, "pieces": pieces, "ptype": ptype}
+    if loc == "estate_affairs":
+        if move.get("mode") not in ("draw", "money"):
+            raise IllegalMove("MFW-ESTATE-02", "Estate Affairs: mode 'draw' (3 cards, keep 1) or 'money' ($1)")
+        info["mode"] = move["mode"]
+    elif loc == "record_knowledge":
+        track = move.get("track")
+        if track not in C.TRACKS:
+            raise IllegalMove("MFW-JOURNAL-02", f"name one Journal track of {list(C.TRACKS)}")
+        level = pl["journal"][track]
+        if level >= 3:
+            raise IllegalMove("MFW-JOURNAL-05", f"your {track} Journal is already at its maximum level")
+        cost = C.JOURNAL[track]["cost"][level]
+        cubes = move.get("cubes", {track: cost})
+        if cubes != {track: cost}:
+            raise IllegalMove("MFW-JOURNAL-03", f"level {level + 1} of {track} costs exactly {cost} {track} cube(s)")
+        if pl["res"][track] < cost:
+            raise IllegalMove("MFW-JOURNAL-05", f"you need {cost} {track} cube(s); Journal Knowledge cannot pay")
+        info.update(track=track, cost=cost)
+    elif loc == "perform_experiment":
+        card = move.get("card")
+        if card != pl["masterwork"] and card not in pl["hand"]:
+            raise IllegalMove("MFW-EXPERIMENT-02", "perform a card from your hand or your own Masterwork")
+        if card == pl["masterwork"] and pl["mw_done"]:
+            raise IllegalMove("MFW-EXPERIMENT-21", "your Masterwork is already completed")
+        exp = C.EXPERIMENTS[card]
+        level = exp["level"]
+        if not Q.prerequisites_met(s, seat, level):
+            rule = {"B": "MFW-EXPERIMENT-04", "C": "MFW-EXPERIMENT-05", "D": "MFW-EXPERIMENT-06"}[level]
+            raise IllegalMove(rule, f"a {level} Experiment needs {C.PREREQS[level]} completed")
+        for k, n in exp["cost_ingredients"].items():
+            if pl["res"][k] < n:
+                raise IllegalMove("MFW-EXPERIMENT-09", f"you need {n} {k} (no substitution)")
+        if not Q.payment_plans(s, seat, card):
+            rule = "MFW-EXPERIMENT-11" if exp["cost_knowledge"].get("occult", 0) > pl["res"]["occult"] + pl["journal"]["occult"] \
+                else "MFW-EXPERIMENT-10"
+            raise IllegalMove(rule, "you cannot pay the Knowledge cost")
+        info["card"] = card
+    return info
+
+
+def do_free(ctx, seat, source) -> None:
+    s = ctx.s
+    abilities = dict(Q.abilities(s, seat, "free_action"))
+    if not isinstance(source, str) or source not in abilities:
+        raise IllegalMove("MFW-FREE-01", f"{source!r} is not a free action you own")
+    ab = abilities[source]
+    if s["players"][seat]["ea"] and not s["turn"]["placed"]:
+        raise IllegalMove("MFW-ESTATE-06", "first keep one of the cards drawn at Estate Affairs")
+    if s["turn"]["free_used"].count(source) >= ab["uses"]:
+        raise IllegalMove("MFW-AMB-32", "this free action was already used this turn")
+    if not Q.can_pay(s, seat, ab["cost"]):
+        raise IllegalMove("MFW-FREE-02", "you cannot pay this free action's cost")
+    refusal = Q.visit_refusal(s, seat, ab)
+    if refusal is not None:
+        raise refusal
+    ctx.emit("FreeActionUsed", seat=seat, source=source)
+    ctx.later(*eff_ops(seat, ab["cost"] + ab["effects"]))
+    if s["turn"]["placed"]:
+        ctx.later({"op": "after_place", "seat": seat})
+
+
+# MFW-ESTATE-05 (the keep-1 choice may wait until the start of the next turn)
+def do_keep(ctx, seat, card) -> None:
+    pl = ctx.s["players"][seat]
+    if card not in pl["ea"]:
+        raise IllegalMove("MFW-ESTATE-04", "keep one of the 3 cards you drew at Estate Affairs")
+    keep_estate_affairs(ctx, seat, card)
+    if ctx.s["turn"]["placed"]:
+        ctx.later({"op": "after_place", "seat": seat})

@@ -6,7 +6,7 @@ from domain.engine import IllegalMove
 
 from . import content as C
 from . import state as Q
-from .actions import check_place, usable_free_actions
+from .decide import check_place
 
 
 def piece_sets(s, seat) -> list[list[str]]:
@@ -70,7 +70,7 @@ def turn_moves(s, seat) -> list[dict]:
     pl = s["players"][seat]
     if pl["ea"] and not s["turn"]["placed"]:  # MFW-ESTATE-06
         return [{"type": "keep", "card": c} for c in pl["ea"]]
-    free = [{"type": "free", "source": src} for src in usable_free_actions(s, seat)]
+    free = [{"type": "free", "source": src} for src in Q.usable_free_actions(s, seat)]
     if s["turn"]["placed"]:
         return free + [{"type": "keep", "card": c} for c in pl["ea"]] + [{"type": "end_turn"}]
     return legal_placements(s, seat) + free + [{"type": "pass"}]

@@ -5,7 +5,7 @@ record in a queue processed front-first. When an op needs a player's choice it r
 pending decision (fact `PendingPushed`, which stores the pending record, and `QueueSaved`, the rest of
 the queue) and processing stops; the answer (`choose` / `commit` move) resumes the saved queue.
 So no code is ever suspended: the state alone says what happens next. What each op does lives
-in effects.py (content effects, tracks, builds, events) and flow.py (rounds, Generations); they
+in effects/ (content effects, tracks, builds, events, placements) and flow.py (rounds, Generations); they
 register their handlers in the three tables below.
 """
 

@@ -316,3 +316,37 @@ def setup(state, rng) -> list[dict]:
     setup_facts(ctx)
     run(ctx)
     return turn.facts
+
+
+# ----------------------------------------------------------------------------- free actions and performances
+
+
+def visit_refusal(s, seat, ab) -> IllegalMove | None:
+    """A free action that targets a Town Location obeys the Town rules (MFW-AMB-12, MFW-AMB-42)."""
+    for e in ab["effects"]:
+        if "visit" not in e:
+            continue
+        rec = C.LOCATIONS[e["visit"]]
+        if e["visit"] not in s["town"]:
+            return IllegalMove("MFW-STORY-05", f"{rec['name']} is not in the current Town")
+        if overtaken(s, seat) and rec["category"] != "church":
+            return IllegalMove("MFW-TRACKS-05", "the Angry Mob has overtaken you: only the Church is open to you")
+        if not can_pay(s, seat, ab["cost"] + rec["cost_per_use"]):
+            return IllegalMove("MFW-FREE-02", f"you cannot pay for {rec['name']}")
+    return None
+
+
+def usable_free_actions(s, seat) -> list[str]:
+    used = s["turn"]["free_used"]
+    out = []
+    for source, ab in abilities(s, seat, "free_action"):
+        if used.count(source) < ab["uses"] and can_pay(s, seat, ab["cost"]) and visit_refusal(s, seat, ab) is None:
+            out.append(source)
+    return out
+
+
+def performable(s, seat, loc) -> bool:
+    rec = C.LOCATIONS[loc]
+    if rec["category"] == "laborers_union" and not lost_servant_types(s, seat):
+        return False  # MFW-AMB-07
+    return can_pay(s, seat, rec["cost_per_use"])

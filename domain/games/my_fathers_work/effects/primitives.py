@@ -1,4 +1,4 @@
-"""What the resolver applies: content effects, tracks, Insanity steps, pieces, draws, builds,
+"""What the resolver applies (the primitives): content effects, tracks, Insanity steps, pieces, draws, builds,
 scenario events and votes, and the answers to their pending choices (registered in the tables of
 resolver.py)."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import content as C
-from . import state as Q
-from .resolver import ANSWERS, OPS, SIM_DONE, Ctx, ask, ask_all, eff_ops, run, save_queue  # noqa: F401
+from .. import content as C
+from .. import state as Q
+from ..resolver import ANSWERS, OPS, SIM_DONE, Ctx, ask, ask_all, eff_ops, run, save_queue  # noqa: F401
 
 
 # ----------------------------------------------------------------------------- compulsions
