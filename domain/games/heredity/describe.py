@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .evolve import RENAMED
 from .words import ask, area_name, card_name, join, label, materials, npc_name, option, pc_name, plural, upper_first
 
 _CARD_REF = re.compile(r"\bcard (\d+)")
@@ -30,7 +31,7 @@ def _final(s: dict, outcome: str) -> str:
 
 
 def _fact(s: dict, f: dict) -> str | None:
-    t = f["type"]
+    t = RENAMED.get(f["type"], f["type"])
     if t == "CardTaken" and f.get("zone") != "pc":
         return f"{card_name(s, f['card'])} comes into play"
     if t == "CardFlipped":

@@ -25,19 +25,25 @@ def _set_slot(state: dict, ref: str, key: str, value) -> None:
         del state["slots"][ref]
 
 
+#: Fact names of earlier releases, read under their current name (stored games are forever; the
+#: template's pending-decision facts are PendingPushed / PendingResolved and Resolver*, issue 18).
+RENAMED = {"Pending": "PendingPushed", "PendingCleared": "PendingResolved", "StackPush": "ResolverPushed",
+           "StackPop": "ResolverPopped", "StackStep": "ResolverStepped", "FrameVar": "ResolverVarSet"}
+
+
 def evolve(state: dict, fact: dict) -> dict:
-    t = fact["type"]
-    if t == "StackPush":
+    t = RENAMED.get(fact["type"], fact["type"])
+    if t == "ResolverPushed":
         state["stack"].append(copy_state(fact["frame"]))
-    elif t == "StackPop":
+    elif t == "ResolverPopped":
         state["stack"].pop()
-    elif t == "StackStep":
+    elif t == "ResolverStepped":
         state["stack"][-1]["i"] += 1
-    elif t == "FrameVar":
+    elif t == "ResolverVarSet":
         state["stack"][fact["depth"]]["vars"][fact["key"]] = copy_state({"v": fact["value"]})["v"]
-    elif t in ("PendingPushed", "Pending"):           # "Pending" and "PendingCleared": the names of games
-        state["pending"] = copy_state(fact["pending"])  # stored before the template's (content version 1)
-    elif t in ("PendingResolved", "PendingCleared"):
+    elif t == "PendingPushed":
+        state["pending"] = copy_state(fact["pending"])
+    elif t == "PendingResolved":
         state["pending"] = None
     elif t == "WindowOpened":
         state["window"] = fact["depth"]

@@ -70,7 +70,7 @@ def push(t: Ctx, ops: list, self_card=None, actor=None, kind="block", vars_=None
         merged = dict(parent["vars"])
         merged.update(vars_ or {})
         vars_ = merged
-    t.emit("StackPush", frame={"ops": ops, "i": 0, "self": self_card, "actor": actor, "face": f,
+    t.emit("ResolverPushed", frame={"ops": ops, "i": 0, "self": self_card, "actor": actor, "face": f,
                                "vars": vars_ or {}, "kind": kind})
 
 
@@ -79,11 +79,11 @@ def top(t: Ctx) -> dict:
 
 
 def step(t: Ctx) -> None:
-    t.emit("StackStep")
+    t.emit("ResolverStepped")
 
 
 def set_var(t: Ctx, key: str, value, depth: int | None = None) -> None:
-    t.emit("FrameVar", depth=len(t.s["stack"]) - 1 if depth is None else depth, key=key, value=value)
+    t.emit("ResolverVarSet", depth=len(t.s["stack"]) - 1 if depth is None else depth, key=key, value=value)
 
 
 def wait(t: Ctx, kind: str, options: list, pc: str | None = None, **extra) -> None:
@@ -111,10 +111,10 @@ def run(t: Ctx, limit: int = 5000, floor: int = -1) -> None:
         frame = stack[-1]
         if frame["face"] is not None and frame["self"] is not None and (
                 card_zone(s, frame["self"]) == "burned" or face_side(s, frame["self"]) != frame["face"]):
-            t.emit("StackPop")                                  # HER-AMB-07
+            t.emit("ResolverPopped")                                  # HER-AMB-07
             continue
         if frame["i"] >= len(frame["ops"]):
-            t.emit("StackPop")
+            t.emit("ResolverPopped")
             continue
         execute(t, frame["ops"][frame["i"]])
     raise RuntimeError("heredity interpreter did not settle")
@@ -133,7 +133,7 @@ def advance(t: Ctx) -> None:
     if not family or not any(op.get("op") == "checkDefeat" for op in ops):
         # HER-TIMELINE-14, HER-AMB-40: after this card's Event, the defeat conditions printed by the cards;
         # the Family card's own condition only where its Event concludes (HER-TIMELINE-09)
-        t.emit("StackPush", frame={"ops": [{"op": "checkDefeat"}], "i": 0, "self": None, "actor": None,
+        t.emit("ResolverPushed", frame={"ops": [{"op": "checkDefeat"}], "i": 0, "self": None, "actor": None,
                                    "face": None, "vars": {"family": True} if family else {}, "kind": "check"})
     push(t, ops, host, None, "event", track_face=True)
 

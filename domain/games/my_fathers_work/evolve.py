@@ -302,10 +302,8 @@ HANDLERS = {
     "MaladjustmentsDiscarded": maladjustments_discarded, "FinalMaladjustments": final_maladjustments,
     "TileBuilt": tile_built, "PlotOpened": plot_opened, "TileDiscarded": tile_discarded,
     "JournalAdvanced": journal_advanced, "Passed": passed, "TurnEnded": turn_ended, "FreeActionUsed": free_used,
-    "PendingPushed": asked, "QueueSaved": queue_saved, "PendingResolved": answered,
+    "PendingPushed": asked, "ResolverSaved": queue_saved, "PendingResolved": answered,
     "Committed": committed, "Revealed": revealed,
-    # the names of earlier releases (before the template's PendingPushed / PendingResolved): stored games keep them
-    "Asked": asked, "Answered": answered,
     "GenerationStarted": generation_started, "RoundStarted": round_started, "TurnsBegan": turns_began,
     "PhaseSet": phase, "TownChanged": town_changed, "ModifierSet": modifier_set, "EventFired": event_fired,
     "Message": message, "TokenGiven": token_given, "ResourcesReset": resources_reset, "HandKept": hand_kept,
@@ -316,8 +314,13 @@ HANDLERS = {
 INFO_ONLY = {"PlacementInfo", "Searched", "VoteResult", "Note", "ChoiceMade"}
 
 
+#: Fact names of earlier releases, read under their current name (stored games are forever; the
+#: template's pending-decision facts are PendingPushed / PendingResolved / ResolverSaved, issue 18).
+RENAMED = {"Asked": "PendingPushed", "Answered": "PendingResolved", "QueueSaved": "ResolverSaved"}
+
+
 def evolve(state: dict, f: dict) -> dict:
-    handler = HANDLERS.get(f["type"])
+    handler = HANDLERS.get(RENAMED.get(f["type"], f["type"]))
     if handler is not None:
         handler(state, f)
     elif f["type"] not in INFO_ONLY:

@@ -2,8 +2,8 @@
 
 Every automatic consequence (an effect, an Insanity step, a build, a flow step) is an `op`
 record in a queue processed front-first. When an op needs a player's choice it records a
-pending decision (fact `PendingPushed`, which stores the pending record, and `QueueSaved`, the rest of
-the queue) and processing stops; the answer (`choose` / `commit` move) resumes the saved queue.
+pending decision (fact `PendingPushed`, which stores the pending record, and `ResolverSaved`, the rest of
+the queue: the resolver's continuation) and processing stops; the answer (`choose` / `commit` move) resumes the saved queue.
 So no code is ever suspended: the state alone says what happens next. What each op does lives
 in effects/ (content effects, tracks, builds, events, placements) and flow.py (rounds, Generations); they
 register their handlers in the three tables below.
@@ -71,7 +71,7 @@ def ask(ctx: Ctx, seat: int, kind: str, options: list, *, secret: bool = False, 
 
 def save_queue(ctx: Ctx) -> None:
     """The rest of the work waits in the state; nobody sees it (it may name hidden cards)."""
-    ctx.emit("QueueSaved", queue=ctx.queue, private_to=[], public={"count": len(ctx.queue)})
+    ctx.emit("ResolverSaved", queue=ctx.queue, private_to=[], public={"count": len(ctx.queue)})
     ctx.queue = []
 
 

@@ -89,7 +89,7 @@ def test_interact_icon():
 def test_other_symbols_are_inert():
     st = at(game(icons_chapter()), maeve="700:A")
     st2, facts = play(st, {"type": "move", "pc": "maeve", "path": ["700:C"], "slots": ["3.e"]})
-    assert [f["type"] for f in facts if f["type"] not in ("StackPush", "StackPop", "StackStep")] == ["TokenPlaced", "PcMoved"]
+    assert [f["type"] for f in facts if f["type"] not in ("ResolverPushed", "ResolverPopped", "ResolverStepped")] == ["TokenPlaced", "PcMoved"]
 
 
 @pytest.mark.rule("HER-MOVE-03", "HER-MOVE-04", "HER-AREA-01", "HER-AREA-05", "HER-DECIDE-05")

@@ -262,7 +262,7 @@ def test_narrative_sections():
     ch = chapter([terrain(700, {"A": 3})], [narrative(800, "", narrative="Only words.")])
     st = game(ch)
     st2, facts = run_ops(st, "TAKE 800")
-    assert [f["type"] for f in facts if f["type"] not in ("StackPush", "StackPop", "StackStep")] == ["CardTaken"]
+    assert [f["type"] for f in facts if f["type"] not in ("ResolverPushed", "ResolverPopped", "ResolverStepped")] == ["CardTaken"]
 
 
 @pytest.mark.rule("HER-NARRATIVE-04", "HER-ANCHOR-09")

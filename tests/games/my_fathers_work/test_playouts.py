@@ -104,7 +104,7 @@ def test_redacted_facts_never_name_hidden_cards(seed):
     from tests.games.my_fathers_work.helpers import all_facts, full_game
     state, log = full_game(3, seed=seed)
     private = [f for f in all_facts(log) if "private_to" in f]
-    assert {f["type"] for f in private} >= {"CardDrawn", "QueueSaved", "Committed", "CompulsionDrawn"}
+    assert {f["type"] for f in private} >= {"CardDrawn", "ResolverSaved", "Committed", "CompulsionDrawn"}
     for f in private:
         for viewer in (0, 1, 2, SPECTATOR):
             if viewer in f["private_to"]:

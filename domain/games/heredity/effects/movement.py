@@ -18,7 +18,7 @@ def op_pc_step(t, op):
     colour = b.step_colour(s["pcs"][pc]["area"], to)
     if colour not in ("white", "green", "red", "level") or (op["last"] and is_full(s, to)):
         t.emit("MoveStopped", pc=pc, at=s["pcs"][pc]["area"])
-        t.emit("StackPop")
+        t.emit("ResolverPopped")
         return
     enter(t, pc, to, colour)
 
