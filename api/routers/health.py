@@ -5,6 +5,8 @@ supervisor) the answer is 503 ``"status": "degraded"``; it is ``"ok"`` again as 
 store answers, without restarting the server.
 """
 
+import os
+
 import redis
 from eventsourcing.persistence import PersistenceError
 from fastapi import APIRouter, Request
@@ -14,6 +16,7 @@ from api.deps import ServiceDep
 from api.metrics import count_store_error
 from api.models import ErrorBody
 from api.responses import OrjsonResponse
+from api.workers import worker_index
 
 router = APIRouter(tags=["health"])
 
@@ -22,6 +25,8 @@ class Health(BaseModel):
     ok: bool
     status: str
     last_notification_id: int
+    pid: int | None = None
+    worker: int | None = None
 
 
 class Degraded(ErrorBody):
@@ -41,4 +46,5 @@ def healthz(service: ServiceDep, request: Request):
         return OrjsonResponse({"error": "store_unavailable", "ok": False, "status": "degraded",
                                "detail": f"the event store does not answer ({type(error).__name__})"},
                               status_code=503)
-    return {"ok": True, "status": "ok", "last_notification_id": last}
+    # Which process answered (`heirloom serve --workers N`: its index, else null).
+    return {"ok": True, "status": "ok", "last_notification_id": last, "pid": os.getpid(), "worker": worker_index()}

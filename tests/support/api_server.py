@@ -38,8 +38,9 @@ def server_env(**values: str) -> dict[str, str]:
 class RunningServer:
     """`with RunningServer(env) as server:` — server.url answers /healthz inside the block."""
 
-    def __init__(self, env: dict[str, str], startup_timeout: float = 60.0) -> None:
+    def __init__(self, env: dict[str, str], startup_timeout: float = 60.0, extra_args: tuple[str, ...] = ()) -> None:
         self.env = env
+        self.extra_args = extra_args
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.startup_timeout = startup_timeout
@@ -48,7 +49,8 @@ class RunningServer:
 
     def __enter__(self) -> "RunningServer":
         self.process = subprocess.Popen(
-            cli_command("serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"),
+            cli_command("serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
+                        *self.extra_args),
             cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + self.startup_timeout
