@@ -1,4 +1,5 @@
-"""Plain-language move descriptions: the convention games follow, and naming the players.
+"""Plain-language move descriptions: the convention games follow, naming the players, and the
+small grammar every game's words share (plural, join, article, upper_first).
 
 Every game's `describe()` refers to players as "Seat N" (or "seat N" mid-sentence), because
 the rules never know the players' names. When a game was created with names, the service
@@ -29,3 +30,28 @@ def name_seats(text: str, names: Sequence[str]) -> str:
         return match.group(0)
 
     return SEAT_REFERENCE.sub(player, text)
+
+
+# ----------------------------------------------------------------------------- small grammar
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """"1 card", "3 cards", "2 bodies" (`many`: the irregular plural)."""
+    return f"{n} {word if abs(n) == 1 else (many or word + 's')}"
+
+
+def join(bits: list[str]) -> str:
+    """"a, b and c"; empty parts are left out."""
+    bits = [b for b in bits if b]
+    if len(bits) <= 1:
+        return "".join(bits)
+    return ", ".join(bits[:-1]) + " and " + bits[-1]
+
+
+def article(word: str) -> str:
+    """"a card", "an organ", "an A"."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def upper_first(text: str) -> str:
+    """The sentence with its first letter upper case (the rest untouched, unlike str.capitalize)."""
+    return text[:1].upper() + text[1:]

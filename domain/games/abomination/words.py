@@ -7,22 +7,12 @@ writes in their names). Shared with describe.py (effect phrases, space and card 
 
 from __future__ import annotations
 
+from domain.engine.text import article, join, plural, upper_first  # noqa: F401  (describe and picture use them too)
+
 from .content import C
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth")
 ATTR = {"humanity": "Humanity", "reputation": "Reputation", "expertise": "Expertise"}
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if abs(n) == 1 else (many or word + 's')}"
-
-
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def article(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def card_name(card) -> str:
@@ -52,13 +42,6 @@ def materials(items) -> str:
         stage = f" at stage {i['stage']}" if i.get("stage") else ""
         out.append(f"{i['count']} {word}{stage}")
     return join(out)
-
-
-def join(bits: list[str]) -> str:
-    bits = [b for b in bits if b]
-    if len(bits) <= 1:
-        return "".join(bits)
-    return ", ".join(bits[:-1]) + " and " + bits[-1]
 
 
 DECK = {"cemetery": "Cemetery", "morgue": "Morgue", "hospital": "Hospital", "publicSquare": "Public Square",

@@ -11,6 +11,7 @@ them on the viewer's view; describe.py shares them.
 from __future__ import annotations
 
 from domain.engine import load_toml
+from domain.engine.text import join, plural, upper_first  # noqa: F401  (describe and picture use them too)
 
 from .content import ContentError
 from .state import C, face_side
@@ -53,21 +54,6 @@ def _area_ids(face: dict) -> list[str]:
 
 
 # -- small grammar -------------------------------------------------------------------------
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if abs(n) == 1 else (many or word + 's')}"
-
-
-def join(bits: list[str]) -> str:
-    bits = [b for b in bits if b]
-    if len(bits) <= 1:
-        return "".join(bits)
-    return ", ".join(bits[:-1]) + " and " + bits[-1]
-
-
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.engine import visible_fact
+from domain.engine.text import article, join
 
 from . import content as C
 from .effects import scenario_event
@@ -45,10 +46,6 @@ def _amount(res: str, n: int) -> str:
     return f"${n}" if res == "money" else f"{n} {res.capitalize()}"
 
 
-def _article(level: str) -> str:
-    return "an" if level in ("A",) else "a"
-
-
 def _clause(f: dict):
     """(subject, phrase) for one visible fact, or None when the fact adds nothing worth saying."""
     t = f["type"]
@@ -75,7 +72,7 @@ def _clause(f: dict):
     if t == "JournalAdvanced":
         return seat, f"records {f['track']} to level {f['level']}"
     if t == "CardDrawn":
-        return seat, f"draws {_article(f['deck'])} {f['deck']} card"
+        return seat, f"draws {article(f['deck'])} card"
     if t == "CompulsionDrawn":
         return seat, "draws a Compulsion"
     if t == "CompulsionCompleted":
@@ -140,10 +137,6 @@ def _consequences(seat: int, facts: list[dict]) -> tuple[list[str], bool]:
             out.append(f"seat {subj} {phrase}")
             current = subj
     return out, continues
-
-
-def _join(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def choice_label(state: dict, pend: dict, option) -> str:
@@ -214,7 +207,7 @@ def describe(state: dict, seat: int, move: dict, facts: list[dict]) -> str:
         else:
             head = f"Seat {seat} {answer.get('label', 'makes a choice')}"
     rest, continues = _consequences(seat, facts)
-    text = head + "." if not rest else head + (", " if continues else "; then ") + _join(rest) + "."
+    text = head + "." if not rest else head + (", " if continues else "; then ") + join(rest) + "."
     return text + final_sentence(state, facts)
 
 
@@ -230,5 +223,5 @@ def final_sentence(state: dict, facts: list[dict]) -> str:
         after = evolve(after, f)
     totals = ", ".join(f"Seat {s} {v}" for s, v in sorted(scores(after).items()))
     won = [f"Seat {w}" for w in winners(after)]
-    verdict = f"{won[0]} wins" if len(won) == 1 else f"{_join(won)} share the win" if won else "nobody wins"
+    verdict = f"{won[0]} wins" if len(won) == 1 else f"{join(won)} share the win" if won else "nobody wins"
     return f" Final scores: {totals}. {verdict}."

@@ -7,6 +7,8 @@ in their names). The answer phrases of pending choices are shared with describe.
 
 from __future__ import annotations
 
+from domain.engine.text import join
+
 from . import content as C
 from .describe import PIECE_NAMES, _loc_name, _pieces, choice_label
 
@@ -16,11 +18,6 @@ TRACK = {"creepy": "Creepy", "insanity": "Insanity", "mob": "Angry Mob", "suspic
 VERBS = {"buys": "Buy", "takes": "Take", "declines": "Decline", "chooses": "Choose", "brings": "Bring",
          "sends": "Send", "picks": "Pick", "discards": "Discard", "searches": "Search", "pays": "Pay",
          "answers": "Answer", "expands": "Expand", "builds": "Build", "replaces": "Replace"}
-
-
-def join(bits):
-    bits = [b for b in bits if b]
-    return bits[0] if len(bits) == 1 else ", ".join(bits[:-1]) + " and " + bits[-1] if bits else ""
 
 
 def amount(kind, n) -> str:
