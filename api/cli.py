@@ -31,7 +31,7 @@ Run = Callable[[argparse.Namespace], int | None]
 COMMANDS: list[tuple[str, str, AddArguments, Run]] = []
 
 #: Modules that register more subcommands when imported (missing ones are skipped).
-PLUGIN_MODULES: tuple[str, ...] = ("api.bots_cli", "api.migrate_cli")
+PLUGIN_MODULES: tuple[str, ...] = ("api.bots_cli", "api.migrate_cli", "api.copy_store_cli")
 
 
 def register_command(name: str, help_text: str, add_arguments: AddArguments, run: Run) -> None:
