@@ -46,7 +46,7 @@ async def board_svg(game_id: str, service: ServiceDep, token: TokenDep, read_sid
                     step: int | None = Query(default=None, ge=0, le=2 ** 31, description="default: now")) -> Response:
     """The board at step N (no `step`: now) as the caller may see it."""
     if step is None:
-        svg = await run_in_threadpool(service.picture, game_id, token, None)
+        svg = await run_in_threadpool(service.picture, game_id, token)
     else:
         svg = await run_in_threadpool(picture_at, service, read_side, game_id, token, step)
     return Response(svg, media_type=SVG, headers={"Cache-Control": "no-store"})

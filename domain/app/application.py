@@ -441,25 +441,17 @@ class GameService(Application):
             return {"version": game.version, "moves": listed, "labels": labels}
         return self._read(game_id, moves)
 
-    def picture(self, game_id: str, token: str | None, step: int | None = None) -> str:
-        """The board picture (SVG) for the caller, now or after `step` effective moves.
+    def picture(self, game_id: str, token: str | None) -> str:
+        """The board picture (SVG) for the caller now.
 
         Drawn by the game from the caller's view only (`presentation.picture`), with the
-        players' names; once the game is finished every step is shown in full.
+        players' names; once the game is finished it is shown in full. A past step's picture
+        is the read side's (the replay projection: api/routers/board.py `picture_at`).
         """
         def draw(game: Game) -> str:
-            caller = game.caller_for(token)
-            if step is None or step >= game.last_move_no:
-                if step is not None and step > game.last_move_no:
-                    raise StepOutOfRange(f"step {step} is past the last step {game.last_move_no}",
-                                         steps=game.last_move_no)
-                state, scores = game.state, game.scores
-            else:
-                state = game.replay(event.facts for event in self._effective_moves(game, step))
-                scores = {str(seat): points for seat, points in game.rules.scores(state).items()}
-            viewer = caller.viewer(game.finished)
-            view = json_native(game.rules.view(state, viewer))
-            return presentation.picture(game.rules, view, viewer, list(game.names), scores)
+            viewer = game.caller_for(token).viewer(game.finished)
+            view = json_native(game.rules.view(game.state, viewer))
+            return presentation.picture(game.rules, view, viewer, list(game.names), game.scores)
         return self._read(game_id, draw)
 
     def play(self, game_id: str, token: str | None, move: Any, expected_version: int | None = None,

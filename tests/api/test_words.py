@@ -67,32 +67,37 @@ def test_an_idempotent_retry_repeats_the_description(client):
     assert again["description"] == first["description"] != ""
 
 
+def board_svg(game: TestGame, who, step: int | None):
+    params = {} if step is None else {"step": step}
+    return game.client.get(f"/games/{game.id}/board.svg", params=params, headers=bearer(game.token(who)))
+
+
 @pytest.mark.parametrize("game_type", GAMES)
 def test_the_picture_of_a_viewer_at_every_step(client, service, game_type):
+    """Now: the service's picture; at a step: the read side's (one path each, board.py)."""
     game = TestGame.create(client, game_type, 2, seed=4, names=["ann", "bo"])
     play_some(game, 6, seed=2)
     steps = game.get()["move_count"]
-    for step in [0, steps // 2, steps, None]:
-        for who in (None, 0, "referee"):
-            svg = service.picture(game.id, game.token(who), step)
-            root = ET.fromstring(svg)
-            assert root.tag.endswith("svg")
-    from domain.app import StepOutOfRange
+    for who in (None, 0, "referee"):
+        assert ET.fromstring(service.picture(game.id, game.token(who))).tag.endswith("svg")
+        for step in [0, steps // 2, steps, None]:
+            answer = board_svg(game, who, step)
+            assert answer.status_code == 200, answer.text
+            assert ET.fromstring(answer.text).tag.endswith("svg")
+    assert board_svg(game, None, steps).text == board_svg(game, None, None).text  # the last step is now
+    too_far = board_svg(game, None, steps + 1)
+    assert too_far.status_code == 422 and too_far.json()["steps"] == steps, too_far.text
 
-    with pytest.raises(StepOutOfRange):
-        service.picture(game.id, None, steps + 1)
 
-
-def test_a_spectators_picture_at_a_step_is_drawn_from_the_public_view(service, monkeypatch):
+def test_a_spectators_picture_at_a_step_is_drawn_from_the_public_view(client, monkeypatch):
     """The picture of step N is drawn from the view the caller had at step N."""
     from domain.engine import presentation
 
-    created = service.create_game("api_count", 2, None, {"target": 100}, 1)
-    tokens = [s["token"] for s in created["seats"]]
-    service.play(created["id"], tokens[0], {"type": "add", "amount": 2})
-    service.play(created["id"], tokens[1], {"type": "add", "amount": 1})
+    game = TestGame.create(client, "api_count", 2, seed=1, options={"target": 100})
+    game.move(0, {"type": "add", "amount": 2})
+    game.move(1, {"type": "add", "amount": 1})
     seen = []
     monkeypatch.setattr(presentation, "picture",
                         lambda rules, view, viewer, names, scores: seen.append((view, viewer, names)) or "<svg/>")
-    service.picture(created["id"], None, 1)
-    assert seen[-1][0]["count"] == 2 and seen[-1][2] == ["seat 0", "seat 1"]
+    assert board_svg(game, None, 1).status_code == 200
+    assert seen[-1][0]["count"] == 2 and seen[-1][1] == "spectator" and seen[-1][2] == ["seat 0", "seat 1"]
