@@ -21,6 +21,7 @@ import orjson
 
 from domain.bots.analysis import ENGINE_VERSION, analyse
 from domain.engine import EVERYONE, derive_seed
+from domain.engine.rules import stored_move
 
 log = logging.getLogger("heirloom.analysis")
 
@@ -36,7 +37,7 @@ def game_history(service: Any, game_id: str) -> dict:
     moves = []
     for event in service.events.get(game.id, lte=game.version):
         if event.originator_version in effective and type(event).__name__ == "MovePlayed":
-            moves.append({"seat": event.seat, "move": event.move, "facts": list(event.facts)})
+            moves.append({"seat": event.seat, "move": stored_move(game.rules, event.move), "facts": list(event.facts)})
     return {"rules": game.rules, "players": game.players, "options": dict(game.options),
             "setup_facts": list(game.setup_facts), "names": list(game.names), "moves": moves,
             "seed": derive_seed(game.seed, "analysis"), "version": game.version, "finished": game.finished}

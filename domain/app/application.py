@@ -28,6 +28,7 @@ from eventsourcing.persistence import RecordConflictError
 
 from domain.bots import LEVELS, bot_move
 from domain.engine import IllegalMove, Rules, Viewer, derive_seed, get_rules, presentation, visible_facts
+from domain.engine.rules import stored_move
 from domain.engine.text import default_seat_name
 
 from .callers import Caller, hash_token
@@ -340,7 +341,7 @@ class GameService(Application):
             game.mark_imported(len(checked["moves"]))  # first: the read side knows it is unrated
             for index, entry in enumerate(checked["moves"], start=1):
                 try:
-                    played = game.play_move(Caller("seat", entry["seat"]), entry["move"], None)
+                    played = game.play_move(Caller("seat", entry["seat"]), stored_move(game.rules, entry["move"]), None)
                 except (ServiceError, IllegalMove) as error:
                     rule = getattr(error, "rule_id", None) or error.extra.get("rule")
                     raise RecordMismatch(f"move {index} is refused: {error.detail}", move_no=index,

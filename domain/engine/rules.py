@@ -162,6 +162,14 @@ def play(rules: Rules, state: State, seat: int, move: Any, seed: int, move_no: i
     return new_state, facts
 
 
+def stored_move(rules: Rules, move: Any) -> Any:
+    """A move read back from the store (or a record) in today's shape: the game's optional
+    `upcast_move` hook (issue 18: a move shape renamed since the move was stored). Moves are
+    stored as played forever; whatever re-decides or relabels one reads it through here."""
+    upcast = getattr(rules, "upcast_move", None)
+    return upcast(move) if upcast is not None else move
+
+
 def canonical_move(move: Any) -> bytes:
     """A move's canonical JSON (sorted keys; ``true`` is not ``1``, ``1.0`` is not ``1``)."""
     return orjson.dumps(move, option=orjson.OPT_SORT_KEYS)

@@ -16,7 +16,8 @@ from domain.engine import GameMeta
 class PackageRules:
     """`Rules` built from template modules (`state`, `flow`, `moves`, `decide`, `evolve`,
     `view`, `scoring`, `describe`, and optionally `words`, `picture`, `bot`; `view` may also
-    define `view_move`, see domain/engine/redaction.py)."""
+    define `view_move`, see domain/engine/redaction.py, and `moves` `upcast_move`, see
+    domain/engine/rules.py `stored_move`)."""
 
     def __init__(self, meta: GameMeta, *, state: ModuleType, flow: ModuleType, moves: ModuleType,
                  decide: ModuleType, evolve: ModuleType, view: ModuleType, scoring: ModuleType,
@@ -36,6 +37,8 @@ class PackageRules:
         self.describe = describe.describe
         if hasattr(view, "view_move"):        # optional: how a played move is listed to each viewer
             self.view_move = view.view_move
+        if hasattr(moves, "upcast_move"):     # optional: a stored move in today's shape (engine.rules.stored_move)
+            self.upcast_move = moves.upcast_move
         if words is not None:
             self.label = words.label
             self.prompt = words.prompt

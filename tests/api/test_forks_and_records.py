@@ -106,6 +106,25 @@ def test_a_finished_games_record_imports_to_the_same_game(client, service, game_
     assert [m["description"] for m in client.get(f"/games/{copy}/moves-log").json()] == original
 
 
+@pytest.mark.slow
+def test_a_record_with_ada_choices_in_the_old_pick_shape_imports(client, service):
+    """Ada's Dream RULINGS R-16: records written before issue 18 name a choice's option `pick`; the
+    import reads each move through the game's `upcast_move`, and the copy stores today's shape."""
+    game = TestGame.create(client, "adas_dream", 2, seed=21)
+    finish(game, seed=4)
+    record = client.get(f"/games/{game.id}/record").json()
+    old = orjson.loads(orjson.dumps(record))
+    for entry in old["moves"]:
+        if entry["move"]["type"] == "choose":
+            entry["move"] = {"type": "choose", "pick": entry["move"].pop("option")}
+    assert any("pick" in entry["move"] for entry in old["moves"])
+    response = client.post("/games/import", json=old)
+    assert response.status_code == 201, response.text[:500]
+    copy = response.json()["id"]
+    assert service.game(copy).state == service.game(game.id).state
+    assert client.get(f"/games/{copy}/record").json()["moves"] == record["moves"]
+
+
 def test_an_altered_record_is_refused_naming_the_first_move_that_differs(client):
     game = TestGame.create(client, "dice_duel", 2, seed=9)
     finish(game, seed=2)

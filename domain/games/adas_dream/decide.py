@@ -309,7 +309,10 @@ def d_choose(ctx, seat, move):
     top = _top(ctx.fl)
     if top is None or top["k"] != "choice":
         raise IllegalMove("ADA-TURN-02", "there is no pending choice")
-    R.answer(ctx, seat, move.get("pick"))
+    if "pick" in move and "option" not in move:      # the shape before issue 18 (RULINGS R-16)
+        raise IllegalMove("ENGINE-MOVE-02", "field 'pick' is now 'option': send {\"type\": \"choose\", "
+                                            "\"option\": <option>} (GET legal-moves lists them)")
+    R.answer(ctx, seat, move.get("option"))
 
 
 DECIDERS = {

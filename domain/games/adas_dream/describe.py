@@ -226,7 +226,7 @@ def describe(state, seat, move, facts):
         "end_turn": "ends the turn" + (" (keeping the Build for later)" if move.get("defer_build") else ""),
         "decline_build": "declines the deferred Build",
         "draft": f"drafts {C.partner(move['card'])['name'] if move.get('card') in C.PARTNERS else move.get('card')}",
-        "choose": _pick_words(state, move.get("pick")) if kind == "choose" else "",
+        "choose": _pick_words(state, move.get("option")) if kind == "choose" else "",
     }.get(kind, kind)
     details = [x for x in (_fact_text(f, seat) for f in facts) if x and not head.startswith(x)]
     sentence = f"Seat {seat} {head}"

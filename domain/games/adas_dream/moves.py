@@ -3,7 +3,7 @@
 Phase table (top of the agenda -> moves), with the rules of each row:
   (empty agenda)  start of turn: workshop / adjust / actions / pass
                   ADA-TURN-02, ADA-TURN-03, ADA-TURN-04, ADA-AMB-44
-  choice          {"type": "choose", "pick": <option>} (and pick null if optional)
+  choice          {"type": "choose", "option": <option>} (and option null if optional)
   phase ws6       play / skip / adjust                                ADA-WORKSHOP-13
   phase adv       advanced / skip                                     ADA-ACTIONS-06, ADA-ACTIONS-07
   phase endopt    publish / build / end_turn (defer_build) / adjust   ADA-TURN-05, ADA-BUILD-04
@@ -152,6 +152,16 @@ def endopt_moves(state, seat):
     return out
 
 
+def upcast_move(move):
+    """A stored move in today's shape. Before issue 18 a choice named its option `pick`
+    (`{"type": "choose", "pick": <option>}`); games and records stored then still hold that shape, and
+    whatever re-decides or relabels a stored move (record import, analysis) reads it through here.
+    Nothing else ever changed a move's shape, so no content version is needed to tell them apart."""
+    if isinstance(move, dict) and move.get("type") == "choose" and "pick" in move and "option" not in move:
+        return {("option" if key == "pick" else key): value for key, value in move.items()}
+    return move
+
+
 def legal_moves(state, seat):
     if state["over"]:
         return []
@@ -171,9 +181,9 @@ def legal_moves(state, seat):
         return start_moves(state, seat)
     top = agenda[-1]
     if top["k"] == "choice":
-        out = [{"type": "choose", "pick": o} for o in choice_options(state, top)]
+        out = [{"type": "choose", "option": o} for o in choice_options(state, top)]
         if top["optional"]:
-            out.append({"type": "choose", "pick": None})
+            out.append({"type": "choose", "option": None})
         return out
     name = top["name"]
     if name == "ws6":

@@ -2,7 +2,7 @@
 a player must choose, and the objective check after every resolved step.
 
 Agenda items (the last one is on top):
-  {"k": "choice", ...}  waits for {"type": "choose", "pick": <one of its options>}  (answered by `answer`)
+  {"k": "choice", ...}  waits for {"type": "choose", "option": <one of its options>}  (answered by `answer`)
   {"k": "phase", "name": "ws6"|"adv"|"endopt"}  waits for a phase move (moves.py lists them, decide.py plays them)
   anything else is resolved automatically by `run`: a turn step of flow.STEPS or an item of effects.HANDLERS.
 What the items do lives in `effects` (content effects, actions, choices) and `flow` (the turn's steps).

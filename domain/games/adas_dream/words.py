@@ -280,7 +280,7 @@ def label(state, seat, move) -> str:
     if kind == "decline_build":
         return "Give up your deferred Build"
     if kind == "choose":
-        return choice_label(state, seat, fl["agenda"][-1], move.get("pick"))
+        return choice_label(state, seat, fl["agenda"][-1], move.get("option"))
     return kind.replace("_", " ").capitalize()
 
 

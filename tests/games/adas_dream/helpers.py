@@ -71,7 +71,7 @@ class G:
         return self.do(self.active, move)
 
     def pick(self, value, seat=None):
-        return self.do(self.active if seat is None else seat, {"type": "choose", "pick": value})
+        return self.do(self.active if seat is None else seat, {"type": "choose", "option": value})
 
     def rej(self, rule, seat=None, **move):
         with pytest.raises(IllegalMove) as err:
@@ -80,7 +80,7 @@ class G:
         return err.value
 
     def rej_pick(self, rule, value):
-        return self.rej(rule, type="choose", pick=value)
+        return self.rej(rule, type="choose", option=value)
 
     def legal(self, seat=None):
         return RULES.legal_moves(self.s, self.active if seat is None else seat)

@@ -91,10 +91,10 @@ def test_a_declinable_choice_needs_its_explicit_null_pick():
     g = G()
     g.p(0)["innov"] = 5
     g.effect({"op": "innovation", "n": 1})                               # the optional top bonus waits
-    assert {"type": "choose", "pick": None} in g.legal()
+    assert {"type": "choose", "option": None} in g.legal()
     err = g.rej("ENGINE-MOVE-02", type="choose")
     assert "listed" in err.detail
-    err = g.rej("ENGINE-MOVE-02", type="choose", pick=None, note="x")
+    err = g.rej("ENGINE-MOVE-02", type="choose", option=None, note="x")
     assert "note" in err.detail
 
 
@@ -110,3 +110,23 @@ def test_extra_keys_on_turn_moves_are_refused():
     g2.rej("ENGINE-MOVE-02", **{k: v for k, v in move.items() if k != "extra"})
     g2.rej("ENGINE-MOVE-02", **move, why="because")
     g2.move(**move)
+
+
+@pytest.mark.rule("ENGINE-MOVE-02")
+def test_the_old_pick_field_is_refused_naming_it():
+    """RULINGS R-16: a client still sending the pre-issue-18 shape gets a 4xx naming the field."""
+    g = G()
+    g.p(0)["innov"] = 5
+    g.effect({"op": "innovation", "n": 1})
+    option = next(m["option"] for m in g.legal() if m["type"] == "choose")
+    err = g.rej("ENGINE-MOVE-02", type="choose", pick=option)
+    assert "'pick'" in err.detail and "'option'" in err.detail
+
+
+def test_a_stored_pick_move_upcasts():
+    """RULINGS R-16: stored moves of the old shape read as today's; others are untouched."""
+    from domain.engine.rules import stored_move
+    assert stored_move(RULES, {"type": "choose", "pick": [0, "row1"]}) == {"type": "choose", "option": [0, "row1"]}
+    assert stored_move(RULES, {"type": "choose", "pick": None}) == {"type": "choose", "option": None}
+    assert stored_move(RULES, {"type": "build", "gear": "add", "space": 0}) == {"type": "build", "gear": "add", "space": 0}
+    assert stored_move(RULES, {"type": "choose", "option": 1}) == {"type": "choose", "option": 1}

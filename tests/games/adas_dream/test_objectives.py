@@ -93,7 +93,7 @@ def test_no_disc_left_may_move_a_placed_disc():
     """Rulebook: "you have no discs remaining you may choose to move one disc" (RULINGS R-13)."""
     g, _ = no_disc_left_meeting()
     assert g.top()["kind"] == "disc_move" and g.top()["optional"]          # even with one option it asks
-    assert g.legal() == [{"type": "choose", "pick": ["univ", "bath"]}, {"type": "choose", "pick": None}]
+    assert g.legal() == [{"type": "choose", "option": ["univ", "bath"]}, {"type": "choose", "option": None}]
     g.pick(["univ", "bath"])
     assert g.s["univ"]["bath"] == [] and g.s["rooms"][0][0] == [0]       # the placed disc moved
 

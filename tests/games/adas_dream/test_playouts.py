@@ -49,8 +49,8 @@ def test_view_hides_hands_and_decks():
 JUNK = [{}, {"type": 3}, {"type": "workshop"}, {"type": "workshop", "space": 1.0, "die": 0, "push": 0},
         {"type": "workshop", "space": 0, "die": True, "push": 0, "extra": "yes"}, {"type": "adjust", "delta": 1.0},
         {"type": "adjust", "space": 0, "die": 0, "delta": 1.0}, {"type": "actions", "die": "0"},
-        {"type": "actions", "die": 0, "slot": 0, "action": "dance"}, {"type": "choose"}, {"type": "choose", "pick": {}},
-        {"type": "choose", "pick": [[]]}, {"type": "build", "gear": ["add"], "space": 0.0},
+        {"type": "actions", "die": 0, "slot": 0, "action": "dance"}, {"type": "choose"}, {"type": "choose", "option": {}},
+        {"type": "choose", "option": [[]]}, {"type": "build", "gear": ["add"], "space": 0.0},
         {"type": "build", "gear": "add", "space": True}, {"type": "publish", "area": []}, {"type": "play", "card": 7},
         {"type": "draft", "card": "x"}, {"type": "end_turn", "defer_build": True}, {"type": "decline_build"},
         {"type": "advanced"}, {"type": "skip"}, {"type": "pass"}]

@@ -121,7 +121,7 @@ def test_flow_facts_are_public_and_name_no_hidden_card(players, seed):
         if agenda and "from" in agenda[-1]:
             from_hand += 1
             chooser_seat = agenda[-1]["s"]
-            listed = [m["pick"] for m in RULES.legal_moves(state, chooser_seat) if m["type"] == "choose"]
+            listed = [m["option"] for m in RULES.legal_moves(state, chooser_seat) if m["type"] == "choose"]
             assert set(listed) <= set(state["players"][chooser_seat]["hand"] + state["players"][chooser_seat]["discard"])
             assert "options" not in RULES.view(state, SPECTATOR)["pending"]
             assert RULES.view(state, chooser_seat)["pending"]["options"] == [m for m in listed if m is not None]
@@ -137,7 +137,7 @@ def test_old_private_flow_facts_still_fold_and_stay_redacted():
                            "d": {}, "optional": False}]
     old = {"type": "Flow", "flow": old_flow, PRIVATE_KEY: [], "public": {"type": "Flow"}}
     folded = RULES.evolve(copy_state(state), old)
-    assert [m["pick"] for m in RULES.legal_moves(folded, 0)] == hand
+    assert [m["option"] for m in RULES.legal_moves(folded, 0)] == hand
     for viewer in (0, 1, SPECTATOR):
         assert not any(card in orjson.dumps(visible_fact(old, viewer)).decode() for card in hand)
     assert visible_fact(old, EVERYONE) == old

@@ -38,7 +38,7 @@ def h_place(ctx, item):
         if not movable:
             ctx.fl["claiming"].remove(loc[1])
     # ADA-DISC-04, RULINGS R-13: with no disc left on the board the player "may choose to move one disc"
-    # (rulebook): the move may be declined (pick null), and then no disc is placed; a declined Objective
+    # (rulebook): the move may be declined (option null), and then no disc is placed; a declined Objective
     # claim stays in `claiming` for the rest of the turn (offered again on a later turn). An out-of-turn
     # Build's consequences never wait for an answer, so there the move is made.
     ask(ctx, seat, "disc_move", movable, "ADA-DISC-05" if loc[0] == "obj" else "ADA-DISC-04", {"loc": loc},
