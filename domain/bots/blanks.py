@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine import copy_state
+
 UNKNOWN = "?"
 
 
@@ -46,3 +48,14 @@ def fill(value: Any, supply: list) -> Any:
     if isinstance(value, list):
         return [fill(v, supply) for v in value]
     return value
+
+
+def unseen_cards(knowledge: dict, pools: dict[str, list], rng: Any) -> tuple[dict, dict | None, dict[str, list]]:
+    """The start of a game's `sample`: a copy of the knowledge without its `_bot` record, that record
+    (None: nothing is hidden) and, per pool, the pool's cards the knowledge does not name, shuffled."""
+    state = copy_state(knowledge)
+    blanks = state.pop("_bot", None)
+    if blanks is None:
+        return state, None, {}
+    seen = strings_in(state)
+    return state, blanks, {name: rng.shuffled([c for c in pool if c not in seen]) for name, pool in pools.items()}

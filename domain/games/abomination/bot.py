@@ -12,7 +12,7 @@ unseen encounter on one of its location faces).
 
 from __future__ import annotations
 
-from domain.bots.blanks import UNKNOWN, blank, fill, strings_in
+from domain.bots.blanks import UNKNOWN, blank, fill, strings_in, unseen_cards
 from domain.engine import EVERYONE, copy_state
 
 from domain.bots.evaluate import lead_probabilities
@@ -80,12 +80,9 @@ def knowledge(state: dict, viewer) -> dict:
 
 
 def sample(know: dict, viewer, rng) -> dict:
-    s = copy_state(know)
-    blanks = s.pop("_bot", None)
+    s, blanks, unseen = unseen_cards(know, _POOLS, rng)
     if blanks is None:
         return s
-    seen = strings_in(s)
-    unseen = {name: rng.shuffled([c for c in pool if c not in seen]) for name, pool in _POOLS.items()}
     hospital = s["displays"]["hospital"]
     s["displays"]["hospital"] = fill(hospital, unseen.get("hospital", []))
     for p in s["p"]:

@@ -12,7 +12,7 @@ the public counts and levels; `sample` deals the unseen cards into the blanks at
 
 from __future__ import annotations
 
-from domain.bots.blanks import UNKNOWN, blank, fill, strings_in
+from domain.bots.blanks import UNKNOWN, blank, fill, strings_in, unseen_cards
 from domain.engine import EVERYONE, copy_state
 
 from . import content as C
@@ -60,12 +60,9 @@ def knowledge(state: dict, viewer) -> dict:
 
 
 def sample(know: dict, viewer, rng) -> dict:
-    s = copy_state(know)
-    blanks = s.pop("_bot", None)
+    s, blanks, unseen = unseen_cards(know, _POOLS, rng)
     if blanks is None:
         return s
-    seen = strings_in(s)
-    unseen = {name: rng.shuffled([c for c in pool if c not in seen]) for name, pool in _POOLS.items()}
     dealt: dict[str, list] = {}
     for key, levels in blanks["hands"].items():
         hand = [unseen[lv].pop() for lv in levels if unseen[lv]]
