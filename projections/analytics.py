@@ -4,7 +4,11 @@ Per game type (``<prefix>:proj:analytics:t:<type>:counters``) a hash of integer 
 (`summary.analytics_counters`): games, moves, per-seat games/wins/score, player counts,
 action counts and score progression sums; ``started`` counts games created. A finishing
 move adds the game's counters (kept in ``g:<id>``) and an undo that reopens the game
-subtracts them again, so the counters always equal a rebuild's. `summary.analytics_report`
+subtracts them again, so the counters always equal a rebuild's. ``g:<id>`` is the game's
+contribution, applied once: on a partitioned log (`idempotent`) a replayed ``Created`` of
+a game already counted counts nothing, a replayed finish of a finished game adds nothing,
+and the rebuild of one partition keeps ``g:<id>`` (`kept_per_game`), so replaying the
+partition leaves every counter as it was. `summary.analytics_report`
 turns them into the public report.
 
 Per-game analytics (score over time, action counts) are computed on request from the
@@ -36,6 +40,9 @@ class AnalyticsView(RedisView):
         counters = {k.decode(): int(v) for k, v in self.client.hgetall(self.counters_key(game_type)).items()}
         return analytics_report(game_type, counters)
 
+    def kept_per_game(self, suffix: str) -> bool:
+        return suffix.count(":") == 1  # g:<id>, the game's contribution to the counters
+
     def game_types(self) -> list[str]:
         prefix = self.key("t", "")
         return sorted({key.decode()[len(prefix):].rsplit(":", 1)[0]
@@ -50,6 +57,8 @@ class AnalyticsProjection(GameProjection):
         return self.cached(game_id, lambda: loads(self.view.client.get(self.view.game_key(game_id))))
 
     def on_Created(self, record: EventRecord, ops: list[Op]) -> None:
+        if self.idempotent and self.game(record["game_id"]) is not None:
+            return  # counted already (a replayed partition)
         doc = {"game_type": record.get("game_type"), "finished": False, "counters": {}}
         self.cache[record["game_id"]] = doc
         ops += [("hincrby", self.view.counters_key(doc["game_type"]), "started", 1),

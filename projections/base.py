@@ -67,8 +67,12 @@ class GameProjection(Projection[RedisView]):
         self.events = events
         self.rules_for = rules_for
         self.cache: OrderedDict[str, Any] = OrderedDict()
-        #: The view's position the caches are valid at (None: unknown, caches empty).
-        self.position: int | None = None
+        #: The view's position per followed log (tracking name) the caches are valid at
+        #: (none: unknown, caches empty); one log on a single node, one per partition.
+        self.positions: dict[str | None, int] = {}
+        #: Apply a game's contribution to views spanning games only once, however often its
+        #: events are replayed (set on a partitioned log and while one partition is rebuilt).
+        self.idempotent = False
         #: Values written by the batch being applied (not yet readable from Redis).
         self.pending: dict[Any, Any] = {}
 
@@ -88,19 +92,25 @@ class GameProjection(Projection[RedisView]):
         """
         if after is None:
             after = self.view.max_tracking_id(tracking.application_name) or 0
-        ops = self.prepare(records, after)
+        log = tracking.application_name
+        ops = self.prepare(records, after, log)
         try:
             self.view.commit(tracking, ops, after)
         except BaseException:
-            self.settle(tracking.notification_id, committed=False)
+            self.settle(tracking.notification_id, committed=False, log=log)
             raise
-        self.settle(tracking.notification_id, committed=True)
+        self.settle(tracking.notification_id, committed=True, log=log)
 
-    def prepare(self, records: Sequence[EventRecord], after: int) -> list[Op]:
-        """The view changes of `records`, read after position `after`, not yet committed:
-        the caller commits them (alone, or with other views' in one script: runner.py)
-        and then calls `settle`."""
-        if after != self.position:  # another runner moved the view: the caches are outdated
+    @property
+    def position(self) -> int | None:
+        """Where the caches are valid on the one log (single node), None if unknown."""
+        return next(iter(self.positions.values()), None) if len(self.positions) == 1 else None
+
+    def prepare(self, records: Sequence[EventRecord], after: int, log: str | None = None) -> list[Op]:
+        """The view changes of `records`, read from log `log` (a tracking name) after
+        position `after`, not yet committed: the caller commits them (alone, or with other
+        views' in one script: runner.py) and then calls `settle`."""
+        if self.positions.get(log) != after:  # another runner moved the view: the caches are outdated
             self.forget()
         ops: list[Op] = []
         self.pending = {}
@@ -122,12 +132,12 @@ class GameProjection(Projection[RedisView]):
             raise
         return ops
 
-    def settle(self, notification_id: int, *, committed: bool) -> None:
-        """After the commit of `prepare`'s changes: the caches are valid at the new position,
-        or, if the commit failed, dropped."""
+    def settle(self, notification_id: int, *, committed: bool, log: str | None = None) -> None:
+        """After the commit of `prepare`'s changes: the caches are valid at the new position
+        of `log`, or, if the commit failed, dropped."""
         self.pending = {}
         if committed:
-            self.position = notification_id
+            self.positions[log] = notification_id
         else:
             self.forget()
         while len(self.cache) > CACHE_SIZE:
@@ -149,12 +159,12 @@ class GameProjection(Projection[RedisView]):
                   "error": f"{type(failure.error).__name__}: {failure.error}"}
         self.forget()
         self.view.commit(tracking, [("hset", self.view.key("failed"), record["game_id"], dumps(detail))], after)
-        self.position = tracking.notification_id
+        self.positions[tracking.application_name] = tracking.notification_id
 
     def forget(self) -> None:
         """Drop every cache (after a failed commit, a conflict or a rebuild)."""
         self.cache.clear()
-        self.position = None
+        self.positions = {}
         self.view.refresh_generation()
 
     def cached(self, key: str, load: Callable[[], Any]) -> Any:

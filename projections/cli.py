@@ -2,6 +2,7 @@
 
     heirloom projections run [NAME ...]       follow the log in this process until Ctrl-C
     heirloom projections rebuild [NAME ...]   clear and rebuild from scratch, with a progress bar
+        [--partition K]                       only log partition K's games (partitioned cluster log)
     heirloom projections status               position and lag of every projection
     heirloom export --out DIR [--game TYPE] [--format jsonl|csv|both] [--include-active]
 
@@ -32,22 +33,29 @@ def projection_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("names", nargs="*", metavar="NAME", choices=[[], *PROJECTION_CLASSES],
                         help=f"projections (default: all of {', '.join(PROJECTION_CLASSES)})")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--partition", type=int, default=None, metavar="K",
+                        help="rebuild: only log partition K's games (a partitioned cluster log; default: all)")
 
 
 def run_projections(args: argparse.Namespace, open_read_side: OpenReadSide) -> int:
     names = list(dict.fromkeys(args.names)) or list(PROJECTION_CLASSES)
     with open_read_side(names) as read_side:
-        return _act(args.action, names, read_side, quiet=args.quiet)
+        return _act(args.action, names, read_side, quiet=args.quiet, partition=getattr(args, "partition", None))
 
 
-def _act(action: str, names: list[str], read_side: ReadSide, quiet: bool) -> int:
+def _act(action: str, names: list[str], read_side: ReadSide, quiet: bool, partition: int | None = None) -> int:
     if action == "status":
         print(orjson.dumps(read_side.status(), option=orjson.OPT_INDENT_2).decode())
         return 0
     if action == "rebuild":
         for name in names:
-            done = read_side.rebuild(name, show_progress=not quiet)
-            print(f"{name}: rebuilt from {done} events", file=sys.stderr)
+            try:
+                done = read_side.rebuild(name, show_progress=not quiet, partition=partition)
+            except ValueError as error:
+                print(f"heirloom projections rebuild: {error}", file=sys.stderr)
+                return 2
+            where = "" if partition is None else f" of partition {partition}"
+            print(f"{name}: rebuilt from {done} events{where}", file=sys.stderr)
         return 0
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -1,13 +1,16 @@
 """The list of games for GET /games, following the application's notification log.
 
 Each notification is read once per process (incrementally, on demand), so listing does
-not load aggregates. Status follows `MovePlayed.finished` and `MovesUndone`.
+not load aggregates. Status follows `MovePlayed.finished` and `MovesUndone`. On a
+partitioned cluster log every partition is followed, each from its own position.
 """
 
 from __future__ import annotations
 
 import threading
 from typing import Any
+
+from .partitions import logs_of
 
 
 class GameIndex:
@@ -18,17 +21,24 @@ class GameIndex:
     def __init__(self, app: Any) -> None:
         self._app = app
         self._lock = threading.Lock()
-        self._position = 0
+        self._logs: list[Any] | None = None
+        self._positions: dict[int, int] = {}
         self._games: dict[str, dict] = {}
 
     def _catch_up(self) -> None:
-        recorder = self._app.recorder
+        if self._logs is None:
+            self._logs = logs_of(self._app)  # every partition of a partitioned cluster log
+        for log in self._logs:
+            self._catch_up_log(log)
+
+    def _catch_up_log(self, log: Any) -> None:
         while True:
-            notifications = recorder.select_notifications(self._position, self.BATCH, inclusive_of_start=False)
+            position = self._positions.get(log.k, 0)
+            notifications = log.recorder.select_notifications(position, self.BATCH, inclusive_of_start=False)
             if not notifications:
                 return
             for notification in notifications:
-                self._position = notification.id
+                self._positions[log.k] = notification.id
                 if ":Game." not in notification.topic:
                     continue
                 self._apply(self._app.mapper.to_domain_event(notification))

@@ -96,8 +96,11 @@ class ReadSide:
         for projection in self.projections.values():
             catch_up(self.app, projection)
 
-    def rebuild(self, name: str, *, show_progress: bool = True, stream: TextIO | None = None) -> int:
-        return rebuild(self.app, self.projections[name], show_progress=show_progress, stream=stream)
+    def rebuild(self, name: str, *, show_progress: bool = True, stream: TextIO | None = None,
+                partition: int | None = None) -> int:
+        """Rebuild projection `name` from every partition of the log, or only `partition`."""
+        return rebuild(self.app, self.projections[name], show_progress=show_progress, stream=stream,
+                       partition=partition)
 
     def sync(self, names: Iterable[str] | None = None, timeout: float = 5.0) -> None:
         """Read-your-writes: wait until `names` reflect every write made before this call.
@@ -113,12 +116,24 @@ class ReadSide:
                 catch_up(self.app, self.projections[name])
 
     def status(self) -> dict[str, Any]:
-        head = self.app.recorder.max_notification_id() or 0
+        logs = self.runner.logs
+        heads = self.runner.heads()
+        partitioned = len(logs) > 1
+
+        def where(name: str) -> dict[str, Any]:
+            if not partitioned:
+                position = self.runner.position(name)
+                return {"position": position, "lag": heads[0] - position}
+            positions = {log.k: self.runner.position(name, log) for log in logs}
+            return {"position": sum(positions.values()), "lag": sum(heads.values()) - sum(positions.values()),
+                    "partitions": {str(k): {"position": p, "lag": heads[k] - p} for k, p in positions.items()}}
+
         return {
-            "head": head,
+            "head": sum(heads.values()),
+            **({"heads": {str(k): h for k, h in heads.items()}} if partitioned else {}),
             "running": self.runner.running,
             "projections": {
-                name: {"position": self.runner.position(name), "lag": head - self.runner.position(name),
+                name: {**where(name),
                        "error": self.runner.errors.get(name),
                        "games_set_aside": {game_id: dict(failure, error=public_error(failure))
                                            for game_id, failure in self.projections[name].view.failures().items()}}

@@ -32,6 +32,7 @@ import redis
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from .base import GameFailed, GameProjection
+from .partitions import Log, clear_partition, logs_of, partition_count
 from .records import to_record
 from .views import COMMIT_VIEWS_LUA, StaleView
 
@@ -53,48 +54,60 @@ def records_of(app: Any, notifications: Iterable[Any]) -> list[dict]:
 
 
 def catch_up(app: Any, projection: GameProjection, *, batch_size: int = 200, progress: "ProgressBar | None" = None,
-             stop: threading.Event | None = None) -> int:
-    """Apply every notification after the view's position; return how many were read."""
+             stop: threading.Event | None = None, logs: Iterable[Log] | None = None) -> int:
+    """Apply every notification after the view's position in each log (every partition,
+    or `logs`); return how many were read."""
+    done = 0
+    for log in (logs if logs is not None else logs_of(app)):
+        done += catch_up_log(app, projection, log, batch_size=batch_size, progress=progress, stop=stop)
+    return done
+
+
+def catch_up_log(app: Any, projection: GameProjection, log: Log, *, batch_size: int = 200,
+                 progress: "ProgressBar | None" = None, stop: threading.Event | None = None) -> int:
+    """`catch_up` on one log (one partition), tracked under `log.name`."""
     view = projection.view
-    position = view.max_tracking_id(app.name) or 0
+    position = view.max_tracking_id(log.name) or 0
     done = 0
     one_by_one_until = 0  # after a failed batch: find the failing event one notification at a time
     while stop is None or not stop.is_set():
         size = 1 if position < one_by_one_until else batch_size
-        notifications = app.recorder.select_notifications(position, size, inclusive_of_start=False)
+        notifications = log.recorder.select_notifications(position, size, inclusive_of_start=False)
         if not notifications:
             break
         try:
-            projection.process_batch(records_of(app, notifications), Tracking(app.name, notifications[-1].id),
+            projection.process_batch(records_of(app, notifications), Tracking(log.name, notifications[-1].id),
                                      after=position)
         except (IntegrityError, StaleView) as conflict:  # another runner got there first, or a rebuild
             projection.forget()
             if isinstance(conflict, StaleView):
                 time.sleep(0.05)  # a rebuild may still be clearing the view
-            position = view.max_tracking_id(app.name) or 0
+            position = view.max_tracking_id(log.name) or 0
             continue
         except Exception as error:
             # Caches loaded while another runner was writing may be torn; if the view moved
             # on meanwhile, that is the cause: reload and go on. Otherwise it is a real error:
             # a game whose event cannot be applied is set aside, anything else is raised.
-            moved = (view.max_tracking_id(app.name) or 0) != position or view.current_generation() != view.generation
+            moved = (view.max_tracking_id(log.name) or 0) != position or view.current_generation() != view.generation
             projection.forget()
             if moved:
-                position = view.max_tracking_id(app.name) or 0
+                position = view.max_tracking_id(log.name) or 0
                 continue
             if not isinstance(error, GameFailed):
                 raise
             if len(notifications) > 1:
                 one_by_one_until = notifications[-1].id
                 continue
-            projection.quarantine(error, Tracking(app.name, notifications[-1].id), position)
+            projection.quarantine(error, Tracking(log.name, notifications[-1].id), position)
             position = notifications[-1].id
             done += 1
+            if progress is not None:
+                progress.advance(1)
             continue
         position = notifications[-1].id
         done += len(notifications)
         if progress is not None:
-            progress.update(position)
+            progress.advance(len(notifications))
         if len(notifications) < size and position >= one_by_one_until:
             break
     return done
@@ -111,7 +124,14 @@ class ProgressBar:
         self.started = time.monotonic()
         self.shown = -1.0
         self.finished = False
+        self.done = 0
         self.update(0)
+
+    def advance(self, count: int) -> None:
+        self.done += count
+        if self.done > self.total:
+            self.total = self.done
+        self.update(self.done)
 
     def update(self, done: int) -> None:
         now = time.monotonic()
@@ -135,22 +155,33 @@ class ProgressBar:
 
 
 def rebuild(app: Any, projection: GameProjection, *, batch_size: int = 500, show_progress: bool = True,
-            stream: TextIO | None = None) -> int:
-    """Clear the projection's view and apply the whole notification log again."""
-    projection.view.clear()
+            stream: TextIO | None = None, partition: int | None = None) -> int:
+    """Clear the projection's view and apply the whole notification log again (every
+    partition); or, with `partition` k, only that partition's games and log (the other
+    partitions' games stay as they are, views spanning games count each game once)."""
+    logs = logs_of(app)
+    if partition is not None and not 0 <= partition < len(logs):
+        raise ValueError(f"partition {partition} does not exist: the log has {len(logs)} partition(s), "
+                         f"0..{len(logs) - 1}")
+    label = projection.name
+    if partition is None or len(logs) == 1:
+        projection.view.clear()
+    else:
+        logs = [logs[partition]]
+        label = f"{projection.name} p{partition}"
+        projection.idempotent = True
+        clear_partition(projection.view, partition, partition_count(app), logs[0].name,
+                        keep=projection.view.kept_per_game)
     projection.forget()
-    total = app.recorder.max_notification_id() or 0
-    progress = ProgressBar(total, projection.name, stream) if show_progress else None
-    done = catch_up(app, projection, batch_size=batch_size, progress=progress)
+    total = sum(log.recorder.max_notification_id() or 0 for log in logs)
+    progress = ProgressBar(total, label, stream) if show_progress else None
+    done = catch_up(app, projection, batch_size=batch_size, progress=progress, logs=logs)
     while True:  # writes that arrived during the rebuild
-        more = catch_up(app, projection, batch_size=batch_size, progress=progress)
+        more = catch_up(app, projection, batch_size=batch_size, progress=progress, logs=logs)
         if not more:
             break
         done += more
     if progress is not None:
-        if progress.total < (projection.view.max_tracking_id(app.name) or 0):
-            progress.total = projection.view.max_tracking_id(app.name) or 0
-            progress.finished = False
         progress.close()
     return done
 
@@ -175,14 +206,19 @@ class ProjectionRunner:
         #: Fold a finished game's events into one compressed record (stores with `compact`).
         self.compact_finished = compact_finished and hasattr(app.recorder, "compact")
         self.errors: dict[str, str] = {}
+        #: The logs followed: one, or one per partition of a partitioned cluster log.
+        self.logs = logs_of(app)
+        if len(self.logs) > 1:
+            for projection in self.projections.values():
+                projection.idempotent = True
         #: Called from the follower with the `Game` domain events of each committed page
         #: (the live WebSocket channel pushes them; keep them quick and non-blocking).
         self.listeners: list[Any] = []
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._progress = threading.Condition()
-        #: Position of each projection as this runner committed it (None: ask the view).
-        self._positions: dict[str, int | None] = dict.fromkeys(self.projections)
+        #: Position of each projection in each log as this runner committed it (None: ask the view).
+        self._positions: dict[tuple[str, str], int | None] = self._unknown()
         self._threads: list[threading.Thread] = []
         self._waiter: Any = None
 
@@ -190,10 +226,11 @@ class ProjectionRunner:
 
     def start(self) -> "ProjectionRunner":
         self._stop.clear()
-        make_waiter = getattr(self.app.recorder, "log_waiter", None)
+        # One log: block on it while idle. Several partitions: poll them (`poll_interval`).
+        make_waiter = getattr(self.app.recorder, "log_waiter", None) if len(self.logs) == 1 else None
         if make_waiter is not None and self._waiter is None:
             self._waiter = make_waiter()
-        self._positions = dict.fromkeys(self.projections)
+        self._positions = self._unknown()
         thread = threading.Thread(target=self._follow, name="projections", daemon=True)
         thread.start()
         self._threads.append(thread)
@@ -261,19 +298,34 @@ class ProjectionRunner:
             self._stop.wait(1.0)
             return False
 
-    def _position(self, name: str) -> int:
-        known = self._positions.get(name)
+    def _unknown(self) -> dict[tuple[str, str], int | None]:
+        return {(name, log.name): None for name in self.projections for log in self.logs}
+
+    def _position(self, name: str, log: Log) -> int:
+        known = self._positions.get((name, log.name))
         if known is None:
-            known = self._positions[name] = self.projections[name].view.max_tracking_id(self.app.name) or 0
+            known = self._positions[name, log.name] = self.projections[name].view.max_tracking_id(log.name) or 0
         return known
 
-    def _step(self) -> tuple[int, int]:
-        """One page of the log for every projection, committed by one script; returns
+    def _step(self) -> tuple[int, int | None]:
+        """One page of each log for every projection; returns (how many notifications were
+        applied, the lowest position after it, None when a page was full: read on)."""
+        if len(self.logs) == 1:
+            return self._step_log(self.logs[0])
+        moved, full = 0, False
+        for log in self.logs:
+            count, _ = self._step_log(log)
+            moved += count
+            full = full or count >= self.batch_size
+        return moved, None if full else 0
+
+    def _step_log(self, log: Log) -> tuple[int, int]:
+        """One page of `log` for every projection, committed by one script; returns
         (how many notifications were applied, the lowest position after it)."""
         app = self.app
-        positions = {name: self._position(name) for name in self.projections}
+        positions = {name: self._position(name, log) for name in self.projections}
         low = min(positions.values(), default=0)
-        notifications = app.recorder.select_notifications(low, self.batch_size, inclusive_of_start=False)
+        notifications = log.recorder.select_notifications(low, self.batch_size, inclusive_of_start=False)
         if not notifications:
             return 0, low
         events = [(n.id, app.mapper.to_domain_event(n)) for n in notifications if GAME_TOPIC in n.topic]
@@ -291,20 +343,20 @@ class ProjectionRunner:
                 if after >= last:
                     continue
                 mine = [r for r in records if r["notification_id"] > after]
-                ops = projection.prepare(mine, after)
-                words += projection.view.commit_command(Tracking(app.name, last), ops, after)
+                ops = projection.prepare(mine, after, log.name)
+                words += projection.view.commit_command(Tracking(log.name, last), ops, after)
                 words[0] += 1
                 prepared.append(name)
             if prepared:
                 self._commit(words)
         except BaseException:
             for name in prepared:
-                self.projections[name].settle(last, committed=False)
-            self._positions = dict.fromkeys(self.projections)
+                self.projections[name].settle(last, committed=False, log=log.name)
+            self._positions = self._unknown()
             raise
         for name in prepared:
-            self.projections[name].settle(last, committed=True)
-            self._positions[name] = last
+            self.projections[name].settle(last, committed=True, log=log.name)
+            self._positions[name, log.name] = last
         for listener in list(self.listeners):
             try:
                 listener([event for _, event in events])
@@ -345,7 +397,7 @@ class ProjectionRunner:
         moved = 0
         for name, projection in self.projections.items():
             try:
-                moved += catch_up(self.app, projection, batch_size=self.batch_size, stop=self._stop)
+                moved += catch_up(self.app, projection, batch_size=self.batch_size, stop=self._stop, logs=self.logs)
                 self.errors.pop(name, None)
             except Exception as error:  # keep following; the status endpoint shows the error
                 log.exception("projection %s failed", name)
@@ -354,45 +406,61 @@ class ProjectionRunner:
                     projection.forget()
                 except Exception:
                     log.debug("projection %s: could not reset its caches yet", name, exc_info=True)
-        self._positions = dict.fromkeys(self.projections)
+        self._positions = self._unknown()
         if moved == 0 and self.errors:
             self._stop.wait(1.0)
         return moved
 
     # ---- read-your-writes
 
-    def position(self, name: str) -> int:
-        return self.projections[name].view.max_tracking_id(self.app.name) or 0
+    def position(self, name: str, log: Log | None = None) -> int:
+        """Where projection `name` is in `log` (default: the first log, the only one on a single node)."""
+        log = log or self.logs[0]
+        return self.projections[name].view.max_tracking_id(log.name) or 0
 
-    def _reached(self, name: str) -> int:
+    def _reached(self, name: str, log: Log) -> int:
         """Where `name` is: held in memory while this runner follows the log, else the view's."""
         if self.running:
-            known = self._positions.get(name)
+            known = self._positions.get((name, log.name))
             if known is not None:
                 return known
-        return self.position(name)
+        return self.position(name, log)
 
-    def wait(self, notification_id: int | None, timeout: float = 5.0, names: Iterable[str] | None = None) -> None:
-        """Block until the projections reached `notification_id`; TimeoutError after `timeout`."""
-        if not notification_id:
+    def wait(self, notification_id: int | None, timeout: float = 5.0, names: Iterable[str] | None = None,
+             log: Log | None = None) -> None:
+        """Block until the projections reached `notification_id` of `log` (default: the
+        first); TimeoutError after `timeout`."""
+        self.wait_heads({(log or self.logs[0]).k: notification_id}, timeout, names)
+
+    def wait_heads(self, heads: Mapping[int, int | None], timeout: float = 5.0,
+                   names: Iterable[str] | None = None) -> None:
+        """Block until the projections reached, in each partition k, notification heads[k]."""
+        targets = [(self.logs[k], head) for k, head in heads.items() if head]
+        if not targets:
             return
         names = list(names) if names is not None else list(self.projections)
         deadline = time.monotonic() + timeout
-        if any(self._reached(name) < notification_id for name in names):
+        if any(self._reached(name, log) < head for name in names for log, head in targets):
             self.poke()
         interval = 0.002
         while True:
-            behind = [name for name in names if self._reached(name) < notification_id]
+            behind = sorted({name for name in names for log, head in targets if self._reached(name, log) < head})
             if not behind:
                 return
             remaining = deadline - time.monotonic()
             if remaining <= 0:
+                where = ", ".join(f"{head} of partition {log.k}" if len(self.logs) > 1 else str(head)
+                                  for log, head in targets)
                 raise TimeoutError(f"projection(s) {', '.join(behind)} did not reach notification "
-                                   f"{notification_id} within {timeout}s")
+                                   f"{where} within {timeout}s")
             with self._progress:
                 self._progress.wait(min(interval, remaining))
             interval = min(interval * 2, 0.05)
 
+    def heads(self) -> dict[int, int]:
+        """The last notification id of every log (partition k -> id)."""
+        return {log.k: log.recorder.max_notification_id() or 0 for log in self.logs}
+
     def wait_current(self, timeout: float = 5.0, names: Iterable[str] | None = None) -> None:
         """Read-your-writes: wait for everything written before this call."""
-        self.wait(self.app.recorder.max_notification_id(), timeout, names)
+        self.wait_heads(self.heads(), timeout, names)

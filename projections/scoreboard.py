@@ -9,7 +9,13 @@ scores, winners, the notification id it finished at), and ``leaders``, one entry
 player name (games, wins, rating, score total). A finished game updates the leaders
 incrementally (`rating.apply_result`); an undo that reopens a finished game removes its
 result and recomputes the game type's leaders from the remaining results in finishing
-order, which is what a rebuild computes too.
+order, which is what a rebuild computes too. A result is a game's contribution, keyed by
+its id: a finish whose game has a result already (a replayed partition), or that is older
+than the newest result (partitions of a cluster log are followed one after the other),
+recomputes the leaders from all results in finishing order instead of adding it, so the
+leaders stay the same function of the results however often a game is replayed. On a
+partitioned log a result also holds ``at``, its finishing time, which orders results of
+different partitions (a notification id orders one partition only).
 """
 
 from __future__ import annotations
@@ -121,12 +127,20 @@ class ScoreboardProjection(GameProjection):
             result = {"game_id": game_id, "seq": record.get("notification_id", record["version"]),
                       "names": summary["names"], "scores": summary["scores"],
                       "winners": summary["winners"], "cooperative": summary["cooperative"]}
+            if self.idempotent:
+                result["at"] = record.get("recorded_at") or ""
             doc["finished"], doc["winners"] = True, summary["winners"]
             type_doc = self.game_type_doc(doc["game_type"])
-            type_doc["results"][game_id] = result
-            apply_result(type_doc["leaders"], result)
+            results = type_doc["results"]
+            in_order = game_id not in results and all(finishing_order(r) <= finishing_order(result)
+                                                      for r in results.values())
+            results[game_id] = result
             ops.append(("hset", self.view.type_key(doc["game_type"], "results"), game_id, dumps(result)))
-            ops += self._leader_ops(doc["game_type"], type_doc, summary["names"])
+            if in_order:
+                apply_result(type_doc["leaders"], result)
+                ops += self._leader_ops(doc["game_type"], type_doc, summary["names"])
+            else:
+                ops += self._recompute_leaders(doc["game_type"], type_doc)
         ops.append(("set", self.view.game_key(game_id, "meta"), dumps(doc)))
 
     def on_MovesUndone(self, record: EventRecord, ops: list[Op]) -> None:
@@ -141,15 +155,24 @@ class ScoreboardProjection(GameProjection):
             doc["finished"], doc["winners"] = False, []
             type_doc = self.game_type_doc(doc["game_type"])
             type_doc["results"].pop(game_id, None)
-            ordered = sorted(type_doc["results"].values(), key=lambda result: result["seq"])
-            type_doc["leaders"] = replay_results(ordered)
             ops.append(("hdel", self.view.type_key(doc["game_type"], "results"), game_id))
-            ops.append(("delete", self.view.type_key(doc["game_type"], "leaders")))
-            ops += self._leader_ops(doc["game_type"], type_doc, list(type_doc["leaders"]))
+            ops += self._recompute_leaders(doc["game_type"], type_doc)
         ops.append(("set", self.view.game_key(game_id, "meta"), dumps(doc)))
+
+    def _recompute_leaders(self, game_type: str, type_doc: dict) -> list[Op]:
+        """The type's leaders again from all its results in finishing order."""
+        type_doc["leaders"] = replay_results(sorted(type_doc["results"].values(), key=finishing_order))
+        return [("delete", self.view.type_key(game_type, "leaders")),
+                *self._leader_ops(game_type, type_doc, list(type_doc["leaders"]))]
 
     def _leader_ops(self, game_type: str, type_doc: dict, names: list[str]) -> list[Op]:
         if not names:
             return []
         mapping = {name: dumps(type_doc["leaders"][name]) for name in names}
         return [("hset", self.view.type_key(game_type, "leaders"), None, None, mapping)]
+
+
+def finishing_order(result: dict) -> tuple:
+    """Results in the order their games finished: by time across partitions (``at``, on a
+    partitioned log), by notification id within one log, by game id for equal times."""
+    return (result.get("at", ""), result["seq"], result["game_id"])

@@ -173,6 +173,12 @@ class RedisView(TrackingRecorder):
 
     # ---- rebuild support
 
+    def kept_per_game(self, suffix: str) -> bool:
+        """Whether the per-game key ``<base>:<suffix>`` survives the rebuild of its game's
+        partition (projections/partitions.py): a view keeping a game's contribution to
+        totals there keeps it, so replaying the game does not add it again."""
+        return False
+
     def data_keys(self) -> Iterable[str]:
         return self.client.scan_iter(match=f"{self.base}:*", count=1000)
 

@@ -11,13 +11,14 @@ The same cluster also receives the golden store, copied from a single node by
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.support.api_client import bearer, make_app, make_settings
+from tests.support.api_client import TestGame, bearer, make_app, make_settings
 from tests.support.redis_cluster import start_cluster
 
 pytestmark = pytest.mark.slow
@@ -152,3 +153,63 @@ def test_the_golden_store_copied_into_the_cluster_plays_on(cluster_url: str, red
     finally:
         delete_prefix(single, prefix)
         single.close()
+
+
+def test_games_over_four_partitions_with_the_read_side_following_every_partition(cluster_url: str,
+                                                                                 monkeypatch) -> None:
+    """HEIRLOOM_LOG_PARTITIONS=4: dice duels (finished, unfinished, undone, reopened) spread
+    over every partition, the app's runner following all four logs. Every game's replay,
+    scores and listing are right; the live views equal a rebuild from all partitions; and
+    rebuilding any one partition (which replays its games into views spanning games:
+    leaderboards, results, analytics counters) changes nothing: no game counts twice."""
+    from domain.eventstore.cluster import partition_of
+    from projections.readside import PROJECTION_CLASSES
+    from tests.projections.test_operations import dumps, play_some_games, rebuilt
+
+    monkeypatch.setenv("REDIS_CLUSTER", "1")
+    monkeypatch.setenv("HEIRLOOM_LOG_PARTITIONS", "4")
+    monkeypatch.setenv("REDIS_WAIT_TIMEOUT_MS", "10000")
+    settings = make_settings(cluster_url)
+    with TestClient(make_app(settings)) as client:
+        read_side = client.app.state.projections
+        service = client.app.state.service
+        assert [log.k for log in read_side.runner.logs] == [0, 1, 2, 3]
+        games = []
+        for seed in range(0, 40, 4):
+            games += play_some_games(client, count=4, seed=seed)
+            if len({partition_of(g.id, 4) for g in games}) == 4 and len(games) >= 8:
+                break
+        assert {partition_of(g.id, 4) for g in games} == {0, 1, 2, 3}
+        last = TestGame.create(client, "dice_duel", 2, seed=99, names=["n0", "n5"])  # the newest result
+        chooser = random.Random(99)
+        while last.get()["status"] == "active":
+            seat = last.get()["to_act"][0]
+            last.move(seat, chooser.choice(last.legal(seat)["moves"]))
+        games.append(last)
+        read_side.sync(timeout=20)
+        status = read_side.status()
+        assert set(status["heads"]) == {"0", "1", "2", "3"} and all(int(h) > 0 for h in status["heads"].values())
+        for name in PROJECTION_CLASSES:
+            assert status["projections"][name]["lag"] == 0, status
+        listed = {g["id"]: g for g in client.get("/games").json()}
+        finished = 0
+        for game in games:
+            state = game.get()
+            assert listed[game.id]["status"] == state["status"] and listed[game.id]["version"] == state["version"]
+            replay = client.get(f"/games/{game.id}/replay")
+            assert replay.status_code == 200, replay.text
+            assert replay.json()["steps"] == state["move_count"]
+            scores = client.get(f"/games/{game.id}/scores").json()
+            assert scores["finished"] == (state["status"] == "finished")
+            finished += state["status"] == "finished"
+        leaders = read_side.leaders("dice_duel")
+        assert sum(entry["games"] for entry in leaders) == 2 * finished
+        assert read_side.analytics("dice_duel")["games"] == finished
+
+        live = dumps(read_side)
+        assert dumps(rebuilt(service, settings)) == live  # live (four logs interleaved) == rebuild
+        for k in range(4):
+            for name in PROJECTION_CLASSES:
+                read_side.rebuild(name, partition=k, show_progress=False)
+            assert dumps(read_side) == live, f"rebuilding partition {k} changed the views"
+        assert read_side.leaders("dice_duel") == leaders
