@@ -85,3 +85,12 @@ def clear_partition(view: Any, k: int, partitions: int, log_name: str,
     view.client.set(view.generation_key, generation)
     view.generation = generation
     return removed
+
+
+def log_head(recorder: Any) -> int:
+    """The last notification id of the log; on a partitioned cluster log the sum of every
+    partition's (it grows with every append: enough to see that something was written)."""
+    partitions = int(getattr(recorder, "partitions", 1) or 1) if getattr(recorder, "cluster", False) else 1
+    if partitions == 1:
+        return recorder.max_notification_id() or 0
+    return sum(recorder.log_partition_recorder(k).max_notification_id() or 0 for k in range(partitions))

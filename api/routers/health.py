@@ -17,6 +17,7 @@ from api.metrics import count_store_error
 from api.models import ErrorBody
 from api.responses import OrjsonResponse
 from api.workers import worker_index
+from projections.partitions import log_head
 
 router = APIRouter(tags=["health"])
 
@@ -40,7 +41,7 @@ class Degraded(ErrorBody):
 def healthz(service: ServiceDep, request: Request):
     """Cheap: one read of the store's last notification id."""
     try:
-        last = service.recorder.max_notification_id() or 0
+        last = log_head(service.recorder)  # every partition's, on a partitioned cluster log
     except (redis.RedisError, PersistenceError, OSError) as error:
         count_store_error(request.app, type(error).__name__)
         return OrjsonResponse({"error": "store_unavailable", "ok": False, "status": "degraded",

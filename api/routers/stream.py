@@ -21,6 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from api.deps import ServiceDep, TokenDep
 from api.models import errors
 from projections.event_log import event_log
+from projections.partitions import log_head
 
 router = APIRouter(tags=["live"])
 
@@ -63,7 +64,7 @@ async def stream(game_id: str, request: Request, service: ServiceDep, token: Tok
         yield b"retry: 1000\n\n"
         seen_head = -1  # the log's head when this stream last caught up
         while True:
-            head = await run_in_threadpool(service.recorder.max_notification_id)
+            head = await run_in_threadpool(log_head, service.recorder)  # every partition's
             if head != seen_head:  # something was appended somewhere: read this game's new events
                 listing = await run_in_threadpool(event_log, service, game_id, token, position, BATCH)
                 for event in listing["events"]:

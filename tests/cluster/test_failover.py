@@ -7,6 +7,12 @@ writers see OperationalError (HTTP 503 store_unavailable) for a while and carry 
 the stored head of their game. Afterwards every acknowledged event is stored byte for
 byte, every game's versions run 1..n, and every partition numbers its notifications
 1..N without a gap, one per stored event.
+
+Meanwhile two more threads play real games (Count Up, through `GameService`) on the same
+cluster, their read side following all four partitions. After the failover every
+acknowledged move is in its game, every game's audit chain verifies to its stored head,
+the replay view knows every game at its stored version, and the live views equal a
+rebuild from the store: nothing applied twice or lost, across the kill.
 """
 
 from __future__ import annotations
@@ -58,8 +64,86 @@ def test_write_not_confirmed_by_enough_replicas_is_an_operational_error(cluster:
         factory.close()
 
 
+class GamePlayer(threading.Thread):
+    """Plays Count Up games one after the other through `service`, recording every
+    acknowledged move (game id -> its last acknowledged version); rides out failures by
+    reading the game again (an unknown outcome may have been applied)."""
+
+    def __init__(self, service: Any, seed: int, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.service, self.seed, self.stop = service, seed, stop
+        self.acknowledged: dict[str, int] = {}
+        self.refused = 0
+
+    def retry(self, action: Any) -> Any:
+        while not self.stop.is_set():
+            try:
+                return action()
+            except Exception:  # noqa: BLE001 - 503s while the cluster fails over
+                self.refused += 1
+                time.sleep(0.1)
+        return None
+
+    def run(self) -> None:
+        n = 0
+        while not self.stop.is_set():
+            n += 1
+            created = self.retry(lambda: self.service.create_game("api_count", 2, options={"target": 8},
+                                                                   seed=self.seed * 1000 + n))
+            if created is None:
+                return
+            game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+            self.acknowledged[game_id] = created["version"]
+            while not self.stop.is_set():
+                view = self.retry(lambda: self.service.game_view(game_id, None))
+                if view is None or view["status"] != "active":
+                    break
+                try:
+                    answer = self.service.play(game_id, tokens[view["to_act"][0]], {"type": "add", "amount": 1},
+                                               view["version"])
+                except Exception:  # noqa: BLE001 - not acknowledged; read the game again
+                    self.refused += 1
+                    time.sleep(0.05)
+                    continue
+                self.acknowledged[game_id] = answer["version"]
+
+
+def game_service(cluster: LocalCluster) -> Any:
+    from domain.app import GameService
+    from tests.support import api_count  # noqa: F401  (registers the test game)
+
+    return GameService(env={"PERSISTENCE_MODULE": "domain.eventstore", "REDIS_URL": cluster.url,
+                            "REDIS_CLUSTER": "1", "HEIRLOOM_LOG_PARTITIONS": str(PARTITIONS),
+                            "REDIS_KEY_PREFIX": new_prefix(), "REDIS_WAIT_TIMEOUT_MS": "500"})
+
+
+def check_games_and_read_side(service: Any, read_side: Any, players: list[GamePlayer]) -> None:
+    """Every acknowledged move stored, every audit chain intact, the read side equal to a rebuild."""
+    from projections.audit import verify_game
+    from tests.projections.test_operations import dumps, rebuilt
+
+    acknowledged = {gid: v for player in players for gid, v in player.acknowledged.items()}
+    assert 0 in {partition_of(service.parse_id(gid), PARTITIONS) for gid in acknowledged}
+    stored_versions = {}
+    for game_id, version in acknowledged.items():
+        versions = [e.originator_version for e in service.recorder.select_events(service.parse_id(game_id))]
+        assert versions == list(range(1, len(versions) + 1)) and len(versions) >= version, game_id
+        audit = verify_game(service, game_id)
+        assert audit["ok"] and audit["events"] == len(versions), (game_id, audit)
+        stored_versions[game_id] = len(versions)
+    read_side.sync(timeout=30)
+    for game_id, version in stored_versions.items():
+        assert read_side.replay_view.status(game_id)["version"] == version, game_id
+    assert dumps(read_side) == dumps(rebuilt(service, None))
+
+
 def test_sigkill_of_a_master_loses_nothing_acknowledged(cluster: LocalCluster) -> None:
+    from projections.readside import ReadSide
+
     factory = factory_for(cluster, REDIS_WAIT_TIMEOUT_MS="500")
+    service = game_service(cluster)
+    read_side = ReadSide(service).start()
+    assert len(read_side.runner.logs) == PARTITIONS
     recorder = factory.application_recorder()
     assert isinstance(recorder, RedisApplicationRecorder)
     acknowledged: dict[tuple[uuid.UUID, int], bytes] = {}
@@ -98,7 +182,8 @@ def test_sigkill_of_a_master_loses_nothing_acknowledged(cluster: LocalCluster) -
     games = []
     while len({partition_of(g, PARTITIONS) for g in games}) < PARTITIONS or len(games) < 16:
         games.append(uuid.uuid4())
-    threads = [threading.Thread(target=writer, args=(games[k::4],)) for k in range(4)]
+    players = [GamePlayer(service, seed, stop) for seed in (1, 2)]
+    threads = [threading.Thread(target=writer, args=(games[k::4],)) for k in range(4)] + players
     for t in threads:
         t.start()
     try:
@@ -124,7 +209,10 @@ def test_sigkill_of_a_master_loses_nothing_acknowledged(cluster: LocalCluster) -
             t.join(30)
     print(f"acknowledged {counts['acknowledged']} ({before_kill} before the kill, "
           f"{at_promotion} at the promotion), "
-          f"refused {counts['refused']}, replica promoted after {promoted_after:.1f} s")
+          f"refused {counts['refused']}, replica promoted after {promoted_after:.1f} s; "
+          f"games: {len({g for p in players for g in p.acknowledged})} played, "
+          f"{sum(p.acknowledged[g] for p in players for g in p.acknowledged)} events acknowledged, "
+          f"{sum(p.refused for p in players)} refused")
     assert before_kill > 20
     assert after_failover > at_promotion + 20  # the new topology takes writes
     assert counts["refused"] > 0  # the kill was felt
@@ -146,3 +234,8 @@ def test_sigkill_of_a_master_loses_nothing_acknowledged(cluster: LocalCluster) -
         assert len(notes) == stored_per_partition[k]
         assert log.max_notification_id() == (len(notes) or None)
     factory.close()
+    try:
+        check_games_and_read_side(service, read_side, players)
+    finally:
+        read_side.stop()
+        service.close()

@@ -213,3 +213,6 @@ def test_games_over_four_partitions_with_the_read_side_following_every_partition
                 read_side.rebuild(name, partition=k, show_progress=False)
             assert dumps(read_side) == live, f"rebuilding partition {k} changed the views"
         assert read_side.leaders("dice_duel") == leaders
+        health = client.get("/healthz")  # the head of all four partitions
+        assert health.status_code == 200 and health.json()["last_notification_id"] == sum(
+            int(h) for h in status["heads"].values()), health.text

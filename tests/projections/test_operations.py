@@ -141,6 +141,11 @@ def test_cli_rebuild_shows_progress_and_equals_live(client, service, read_side, 
     assert main(["projections", "status"]) == 0
     status = orjson.loads(capsys.readouterr().out)
     assert all(p["lag"] == 0 for p in status["projections"].values())
+    # One log on a single Redis: partition 0 is all of it; another partition is refused, by name.
+    assert main(["projections", "rebuild", "scoreboard", "--partition", "0", "--quiet"]) == 0
+    assert "scoreboard: rebuilt from" in capsys.readouterr().err and dumps(read_side) == live
+    assert main(["projections", "rebuild", "--partition", "1"]) == 2
+    assert "partition 1 does not exist: the log has 1 partition(s)" in capsys.readouterr().err
 
 
 def test_cli_export_writes_json_lines_and_csv(client, service, cli_env, tmp_path):
