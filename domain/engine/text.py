@@ -1,5 +1,5 @@
 """Plain-language move descriptions: the convention games follow, naming the players, and the
-small grammar every game's words share (plural, join, article, upper_first).
+small grammar every game's words share (plural, join, article, upper_first, final_scores).
 
 Every game's `describe()` refers to players as "Seat N" (or "seat N" mid-sentence), because
 the rules never know the players' names. When a game was created with names, the service
@@ -55,3 +55,11 @@ def article(word: str) -> str:
 def upper_first(text: str) -> str:
     """The sentence with its first letter upper case (the rest untouched, unlike str.capitalize)."""
     return text[:1].upper() + text[1:]
+
+
+def final_scores(totals: dict, winners: list) -> str:
+    """"Final scores: Seat 0 41, Seat 1 37. Seat 0 wins." (`totals`: seat -> points; seats as int or str)."""
+    listed = ", ".join(f"Seat {seat} {points}" for seat, points in sorted(totals.items(), key=lambda item: int(item[0])))
+    won = [f"Seat {w}" for w in winners]
+    verdict = f"{won[0]} wins" if len(won) == 1 else f"{join(won)} share the win" if won else "nobody wins"
+    return f"Final scores: {listed}. {verdict}."

@@ -6,8 +6,10 @@ final scores and the winners. Stored descriptions of old moves stay as they were
 
 from __future__ import annotations
 
+from domain.engine.text import final_scores
+
 from .content import C
-from .words import ATTR, article, card_name, effects, join, materials, plural, space_name
+from .words import ATTR, article, card_name, effects, materials, plural, space_name
 
 FACE = {"ALIVE": "alive", "DAMAGE": "damage", "BLANK": "blank", "SWITCH_EXTRA": "extra"}
 
@@ -52,10 +54,7 @@ def final_sentence(facts) -> str:
     """'Final scores: Seat 0 41, Seat 1 37. Seat 0 wins.' from the FinalScored fact, if any."""
     for f in facts:
         if f["type"] == "FinalScored":
-            scores = ", ".join(f"Seat {s} {v['total']}" for s, v in sorted(f["final"].items(), key=lambda x: int(x[0])))
-            won = [f"Seat {w}" for w in f["winners"]]
-            verdict = f"{won[0]} wins" if len(won) == 1 else f"{join(won)} share the win"
-            return f" Final scores: {scores}. {verdict}."
+            return " " + final_scores({s: v["total"] for s, v in f["final"].items()}, f["winners"])
     return ""
 
 

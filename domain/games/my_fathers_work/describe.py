@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.engine import visible_fact
-from domain.engine.text import article, join
+from domain.engine.text import article, final_scores, join
 
 from . import content as C
 from .effects import scenario_event
@@ -221,7 +221,4 @@ def final_sentence(state: dict, facts: list[dict]) -> str:
     after = copy_state(state)
     for f in facts:
         after = evolve(after, f)
-    totals = ", ".join(f"Seat {s} {v}" for s, v in sorted(scores(after).items()))
-    won = [f"Seat {w}" for w in winners(after)]
-    verdict = f"{won[0]} wins" if len(won) == 1 else f"{join(won)} share the win" if won else "nobody wins"
-    return f" Final scores: {totals}. {verdict}."
+    return " " + final_scores(scores(after), winners(after))
