@@ -11,6 +11,9 @@ When the read side's follower runs in the same process (`attach`), the runner ta
 of events that follower read instead of reading the log itself (no Redis command of its own per
 move), and reads the log only every `SAFETY_SECONDS` as a safety net.
 
+On a partitioned cluster log (``HEIRLOOM_LOG_PARTITIONS`` > 1) it reads every partition, each
+from its own position, polling every `poll_interval` instead of blocking on one log.
+
 `HEIRLOOM_BOTS=off` disables it (a process that only serves reads, or tests that drive bots).
 """
 
@@ -42,7 +45,8 @@ class BotRunner:
         self.poll_interval = poll_interval
         self.batch_size = batch_size
         self.max_moves_per_wake = max_moves_per_wake
-        self.position = 0
+        self.positions: dict[int, int] = {}  # log partition -> last notification id read
+        self._logs: list[Any] | None = None
         self.games: dict[str, dict] = {}       # game id -> bot seats, for games with bots
         self.moves_played = 0
         self.errors: dict[str, str] = {}
@@ -54,6 +58,18 @@ class BotRunner:
         self._fed_dirty: dict[str, None] = {}
         self._fed_lock = threading.Lock()
         self._read_at = 0.0
+
+    @property
+    def position(self) -> int:
+        """The last notification id read (the sum over partitions; 0: nothing read yet)."""
+        return sum(self.positions.values())
+
+    def logs(self) -> list[Any]:
+        if self._logs is None:
+            from projections.partitions import logs_of
+
+            self._logs = logs_of(self.service)
+        return self._logs
 
     def attach(self, projections_runner: Any) -> None:
         """Take the pages of events the read side's follower reads (see the module docstring)."""
@@ -84,7 +100,7 @@ class BotRunner:
         return dirty
 
     def start(self) -> "BotRunner":
-        make_waiter = getattr(self.service.recorder, "log_waiter", None)
+        make_waiter = getattr(self.service.recorder, "log_waiter", None) if len(self.logs()) == 1 else None
         self._waiter = make_waiter() if make_waiter is not None else None
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
@@ -129,11 +145,16 @@ class BotRunner:
         """Read the notifications after `position`; the ids of games with bots that changed."""
         dirty: dict[str, None] = {}
         self._read_at = time.monotonic()
+        for partition in self.logs():
+            self._read_partition(partition, dirty)
+        return list(dirty)
+
+    def _read_partition(self, partition: Any, dirty: dict[str, None]) -> None:
         while True:
-            notes = self.service.recorder.select_notifications(self.position, self.batch_size,
-                                                               inclusive_of_start=False)
+            notes = partition.recorder.select_notifications(self.positions.get(partition.k, 0), self.batch_size,
+                                                            inclusive_of_start=False)
             for note in notes:
-                self.position = note.id
+                self.positions[partition.k] = note.id
                 if GAME_TOPIC not in note.topic:
                     continue
                 game_id = str(note.originator_id)
@@ -144,7 +165,7 @@ class BotRunner:
                 if game_id in self.games:
                     dirty[game_id] = None
             if len(notes) < self.batch_size:
-                return list(dirty)
+                return
 
     def act(self, game_id: str) -> int:
         """Play every bot move due in this game now; how many were played."""

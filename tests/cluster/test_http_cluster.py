@@ -213,6 +213,21 @@ def test_games_over_four_partitions_with_the_read_side_following_every_partition
                 read_side.rebuild(name, partition=k, show_progress=False)
             assert dumps(read_side) == live, f"rebuilding partition {k} changed the views"
         assert read_side.leaders("dice_duel") == leaders
+        # The bot runner follows every partition too: a bot seat plays its game to the end.
+        bot_game = client.post("/games", json={"game": "api_count", "players": 2, "seed": 7,
+                                               "options": {"target": 6}, "bots": {"1": "random"}}).json()
+        token = bot_game["seats"][0]["token"]
+        while True:
+            seen = eventually(lambda: (lambda v: v if v["status"] == "finished" or 0 in v["to_act"] else None)(
+                client.get(f"/games/{bot_game['id']}").json()))
+            assert seen, "the bot did not play"
+            if seen["status"] == "finished":
+                break
+            answer = client.post(f"/games/{bot_game['id']}/moves", headers=bearer(token),
+                                 json={"move": {"type": "add", "amount": 1}, "expected_version": seen["version"]})
+            assert answer.status_code == 201, answer.text
+        read_side.sync(timeout=20)
+        status = read_side.status()
         health = client.get("/healthz")  # the head of all four partitions
         assert health.status_code == 200 and health.json()["last_notification_id"] == sum(
             int(h) for h in status["heads"].values()), health.text
