@@ -12,7 +12,8 @@ from domain.app import Caller, GameService, InvalidToken
 MAX_TOKEN = 200
 
 
-def get_service(request: Request) -> GameService:
+async def get_service(request: Request) -> GameService:
+    """Async on purpose (as is get_token): a sync dependency costs a thread-pool hop per request."""
     return request.app.state.service
 
 
@@ -24,7 +25,7 @@ bearer_scheme = HTTPBearer(
 )
 
 
-def get_token(request: Request,
+async def get_token(request: Request,
               _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)] = None) -> str | None:
     """The bearer token, or None for a spectator. A malformed header is a 401 (read here
     rather than from HTTPBearer, which would quietly treat `Basic x` as no token)."""
@@ -44,7 +45,7 @@ def get_caller(game_id: str, service: Annotated[GameService, Depends(get_service
     return service.caller(game_id, token)
 
 
-def get_projections(request: Request) -> Any:
+async def get_projections(request: Request) -> Any:
     """The read models (set by the projections package on `app.state.projections`)."""
     return getattr(request.app.state, "projections", None)
 

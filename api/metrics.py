@@ -146,7 +146,9 @@ class MetricsMiddleware:
 
     async def count_move(self, scope: Scope, status: int, body: bytes) -> None:
         game_id = str((scope.get("path_params") or {}).get("game_id", ""))
-        game = await run_in_threadpool(self.metrics.game_type, game_id)
+        game = self.metrics.game_types.get(game_id)  # known after the first move: no thread hop
+        if game is None:
+            game = await run_in_threadpool(self.metrics.game_type, game_id)
         if 200 <= status < 300:
             self.metrics.moves.labels(game, "accepted", "").inc()
             return

@@ -78,7 +78,12 @@ def get_read_side(request: Request) -> ReadSide:
     return read_side
 
 
-ReadSideDep = Annotated[ReadSide, Depends(get_read_side)]
+async def read_side_dependency(request: Request) -> ReadSide:
+    """get_read_side as an async dependency (a sync one costs a thread-pool hop)."""
+    return get_read_side(request)
+
+
+ReadSideDep = Annotated[ReadSide, Depends(read_side_dependency)]
 
 
 def synced(read_side: ReadSide, names: Iterable[str]) -> ReadSide:

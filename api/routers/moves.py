@@ -2,10 +2,11 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Response
+from fastapi import APIRouter, Header
 
 from api.deps import ServiceDep, TokenDep
 from api.models import LegalMoves, MoveAccepted, PlayMove, answers
+from api.responses import OrjsonResponse
 
 router = APIRouter(tags=["moves"])
 
@@ -19,11 +20,10 @@ def legal_moves(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
 
 @router.post("/games/{game_id}/moves", status_code=201, response_model=None,
              responses=answers(MoveAccepted, 401, 403, 404, 409, 413, 422, status=201))
-def play_move(game_id: str, body: PlayMove, service: ServiceDep, token: TokenDep, response: Response,
-              idempotency_key: Annotated[str | None, Header(max_length=200)] = None) -> dict:
+def play_move(game_id: str, body: PlayMove, service: ServiceDep, token: TokenDep,
+              idempotency_key: Annotated[str | None, Header(max_length=200)] = None) -> OrjsonResponse:
     """Play a move. 422 names the rule it breaks. A retried Idempotency-Key returns the first
     answer's body unchanged and appends nothing; the header `Idempotent-Replayed: true` marks it."""
     answer = dict(service.play(game_id, token, body.move, body.expected_version, idempotency_key))
-    if answer.pop("replayed", False):
-        response.headers["Idempotent-Replayed"] = "true"
-    return answer
+    headers = {"Idempotent-Replayed": "true"} if answer.pop("replayed", False) else None
+    return OrjsonResponse(answer, status_code=201, headers=headers)  # rendered once, no encoder pass
