@@ -106,10 +106,23 @@ def test_json_logs_have_request_ids_and_never_a_token(tmp_path):
                     other.stream("GET", f"/games/{game_id}/stream", headers=bearer(tokens[0])) as stream:
                 assert stream.status_code == 200, stream.read()
                 assert stream.headers["content-type"].startswith("text/event-stream")
-                next(stream.iter_bytes())
-                # The open-streams gauge is not asserted here: on a clean install the scrape saw 0
-                # in about half the runs while the stream was open (under investigation, see the
-                # closing note of 2026-12-01); this test is about request ids and tokens in logs.
+                # Keep the iterator: a discarded `iter_bytes()` generator is closed at once and
+                # closes the connection, so the server saw a disconnect and decremented the
+                # gauge before the scrape about half the time (the old flake). The gauge is
+                # raised before the response's headers are sent, so once the first event has
+                # arrived one scrape must see it.
+                chunks = stream.iter_bytes()
+                received = b""
+                while b"\nevent: " not in received:
+                    received += next(chunks)
+                assert value(samples(http.get("/metrics").text), "heirloom_open_streams", kind="sse") == 1
+            open_now = 1.0  # the client has gone: the server notices on its next poll and lowers it
+            for _ in range(100):
+                open_now = value(samples(http.get("/metrics").text), "heirloom_open_streams", kind="sse")
+                if open_now == 0:
+                    break
+                time.sleep(0.1)
+            assert open_now == 0
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
