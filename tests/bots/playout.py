@@ -11,8 +11,10 @@ from domain.engine import copy_state, derive_seed, fold, get_rules, new_game, pl
 
 
 def bot_playout(game: str, players: int, seed: int, levels: list[str], options: dict | None = None,
-                stop=None, max_moves: int = 3000) -> dict:
-    """Play to the end (or until `stop(state, facts)` is true); return the final state, the facts, moves."""
+                stop=None, max_moves: int = 3000, nudge=None) -> dict:
+    """Play to the end (or until `stop(state, facts)` is true); return the final state, the facts, moves.
+    `nudge(rules, state, seat)`, when given, may return a legal move to play instead of the bot's
+    (a scripted preference; the move is still checked by the rules like any other)."""
     rules = get_rules(game)
     options = options or {}
     state, setup = new_game(rules, players, options, seed)
@@ -22,7 +24,9 @@ def bot_playout(game: str, players: int, seed: int, levels: list[str], options: 
     while not rules.is_over(state) and moves < max_moves:
         decision = rules.decision(state)
         seat = decision.seats[moves % len(decision.seats)]
-        move = bot_move(rules, state, seat, levels[seat % len(levels)], derive_seed(seed, f"test/{moves}"))
+        move = nudge(rules, state, seat) if nudge is not None else None
+        if move is None:
+            move = bot_move(rules, state, seat, levels[seat % len(levels)], derive_seed(seed, f"test/{moves}"))
         moves += 1
         state, facts = play(rules, state, seat, move, seed, moves)
         replica = fold(rules.evolve, replica, orjson.loads(orjson.dumps(facts)))

@@ -32,9 +32,13 @@ def test_normal_bots_score_the_c_bonus_in_my_fathers_work():
 
 
 @pytest.mark.slow
-def test_a_team_of_normal_bots_wins_a_heredity_chapter():
-    """Random play won none of 160 chapters; two normal bots win seed 1's (79 moves)."""
+def test_a_team_of_normal_bots_wins_a_heredity_chapter_by_killing_the_warden():
+    """Random play won none of 160 chapters; two normal bots win seed 1's (79 moves) by the first
+    route chapter 1 gives: The Warden (132) dies, and her death effect ends in VICTORY."""
     result = bot_playout("heredity", 2, 1, ["normal", "normal"])
     state = result["state"]
     assert state["over"] == "victory", state["reason"]
+    assert state["reason"] == "card 132", "the victory printed on The Warden's death effect"
+    ended = [f for f in result["facts"][-1] if f.get("type") == "GameEnded"]
+    assert ended and ended[0]["outcome"] == "victory"
     assert result["rules"].winners(state) == [0, 1]
