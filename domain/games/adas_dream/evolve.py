@@ -35,8 +35,16 @@ def evolve(state: dict, f: dict) -> dict:
             state[key] = value
     elif t == "PlayerSet":
         state["players"][f["seat"]].update(_copy(f["set"]))
-    elif t == "Flow":
+    elif t == "Flow":                  # games stored before issue 18: the whole flow record, owed choice included
         state["flow"] = _copy(f["flow"])
+    elif t == "ResolverSaved":         # the flow record without the owed choice (kept on top if keeps_pending)
+        kept = state["flow"]["agenda"][-1:] if f.get("keeps_pending") else []
+        state["flow"] = _copy(f["flow"])
+        state["flow"]["agenda"] += _copy(kept)
+    elif t == "PendingPushed":
+        state["flow"]["agenda"].append(_copy(f["pending"]))
+    elif t == "PendingResolved":
+        state["flow"]["agenda"].pop()
     elif t == "Resources":
         for key, delta in f["delta"].items():
             p[key] += delta

@@ -25,6 +25,8 @@ class Ctx:
         self.rng = rng
         self.actor = actor
         self.fl = turn.state["flow"]
+        top = self.fl["agenda"][-1] if self.fl["agenda"] else None
+        self.owed = top if top is not None and top["k"] == "choice" else None   # owed when this decide began
 
     @property
     def st(self):
@@ -40,11 +42,28 @@ class Ctx:
         self.fl["agenda"].append(item)
 
     def commit(self):
-        # Public: the flow record is bookkeeping every seat may see (whose turn, which phase, the options of a
-        # pending choice). A choice among the chooser's own cards keeps only where its options come from
-        # (`from`, see HAND_SOURCES), so no card of a hand is ever written here. Games stored before this carry
-        # the same fact marked private to nobody; evolve reads both alike.
-        self.turn.emit("Flow", flow=self.fl)
+        """The template's pending-decision facts (domain/games/README.md): `ResolverSaved` (the flow record
+        without the choice owed now: the turn's state and the agenda of work left once it is made), then
+        `PendingPushed` (the choice now owed, the agenda's top) when one is newly owed; `PendingResolved` was
+        emitted by `answer`. A choice owed before and still owed (an out-of-turn deferred Build, which
+        never waits, R-3) stays: `keeps_pending`. Games stored before issue 18 hold the whole record,
+        owed choice included, in `Flow` facts; evolve folds them forever.
+
+        Public: the flow record is bookkeeping every seat may see (whose turn, which phase, the options of a
+        pending choice). A choice among the chooser's own cards keeps only where its options come from
+        (`from`, see HAND_SOURCES), so no card of a hand is ever written here."""
+        fl = self.fl
+        agenda = fl["agenda"]
+        top = agenda[-1] if agenda and agenda[-1]["k"] == "choice" else None
+        saved = dict(fl, agenda=agenda[:-1]) if top is not None else fl
+        if self.owed is not None and top is self.owed:
+            self.turn.emit("ResolverSaved", flow=saved, keeps_pending=True)
+            return self.turn.facts
+        if self.owed is not None:           # defensive: the owed choice is no longer on top (never seen)
+            self.turn.emit("PendingResolved", seat=self.owed["s"], kind=self.owed["kind"], withdrawn=True)
+        self.turn.emit("ResolverSaved", flow=saved)
+        if top is not None:
+            self.turn.emit("PendingPushed", seat=top["s"], pending=top)
         return self.turn.facts
 
 
@@ -86,14 +105,22 @@ def refusal_rule(state, item, pick):
 def answer(ctx, seat, pick):
     item = ctx.fl["agenda"][-1]
     if pick is None and item["optional"]:
-        ctx.fl["agenda"].pop()
+        resolved(ctx, seat, item)
         return
     opts = options(ctx.st, item)
     if pick not in opts:
         raise IllegalMove(refusal_rule(ctx.st, item, pick), f"{pick!r} is not one of the allowed choices for {item['kind']}")
     pick = opts[opts.index(pick)]                          # the canonical option (no 1.0 / true for 1)
-    ctx.fl["agenda"].pop()
+    resolved(ctx, seat, item)
     choice(item["kind"])(ctx, item, pick)
+
+
+def resolved(ctx, seat, item):
+    """The owed choice was made: `PendingResolved` takes it off the agenda (evolve pops the top). It names
+    the kind only; the option is in the move, listed whole for every viewer (view.view_move)."""
+    assert ctx.fl is ctx.turn.state["flow"] and ctx.fl["agenda"][-1] is item
+    ctx.emit("PendingResolved", seat=seat, kind=item["kind"])
+    ctx.owed = None
 
 
 def run(ctx):

@@ -20,7 +20,7 @@ def new_flow(seat: int) -> dict:
 
 
 #: Choices among the chooser's own cards: their options are read from the state, never stored in the
-#: (public) Flow fact. The hand cannot change while such a choice waits: it is always on top of the agenda.
+#: (public) PendingPushed fact (Flow in games stored before issue 18). The hand cannot change while such a choice waits: it is always on top of the agenda.
 HAND_SOURCES = {
     "hand": lambda p: list(p["hand"]),
     "hand+discard": lambda p: p["hand"] + p["discard"],

@@ -39,7 +39,7 @@ def test_ex09_study_publish_on_a_lecture():
     g.pick(4)                                                   # disc from gear space 5
     assert g.p(0)["book"] == 0 and g.s["lect"]["inst_stargazers"][4] == [0, 0]
     assert g.p(0)["research"] == {"yellow": 0, "blue": 0, "green": 0, "purple": 0}   # no L6 reward:
-    assert g.p(0)["stokens"] == [] and [f["type"] for f in g.facts] == ["DiscPlaced", "Flow"]  # no token either
+    assert g.p(0)["stokens"] == [] and [f["type"] for f in g.facts] == ["PendingResolved", "DiscPlaced", "ResolverSaved", "PendingPushed"]  # no token either
     g.pick("advanced")
     assert all(o[0] == "inst_stargazers" for o in g.opts())
     g.pick(["inst_stargazers", 2])
