@@ -181,3 +181,27 @@ def test_the_referee_undoes_moves_of_a_game_stored_with_snapshots(redis_url, lab
         assert live.state == replay_from_store(service, game_id)
         assert live.scores == expected["step_scores"][to_move - 1]
         assert service.rebuilt(game_id).state == live.state
+
+
+#: Records exported from these golden games do not import yet: import re-decides every move with
+#: today's rules and compares facts exactly, and since 901149d facts were renamed (My Father's
+#: Work setup, Ada's Dream's pending facts) and rules fixed (issue 16: a move refused, another
+#: state). Import would need the record's release's fact names and rules; strict, so a fix shows.
+RECORDS_DIVERGE = {"mfw-2p-finished", "abom-2p-finished", "ada-2p-finished", "ada-3p-finished", "her-2p-finished",
+                   "her-1p-finished"}
+
+
+@pytest.mark.parametrize("label", [
+    pytest.param(game["label"], marks=pytest.mark.xfail(strict=True, reason="re-decides differently today"))
+    if game["label"] in RECORDS_DIVERGE else game["label"]
+    for game in GAMES if game["status"] == "finished"])
+def test_the_record_of_a_stored_game_imports(golden, label):
+    """A record exported from a game an earlier release stored is checkable by today's code:
+    its facts carry the old names and shapes, which must fold to what today's rules decide."""
+    expected = by_label(label)
+    record = golden.record(expected["id"], None)
+    imported = golden.import_record(record)
+    game = golden.game(imported["id"])
+    assert game.last_move_no == expected["move_count"]
+    assert game.scores == expected["scores"]
+    assert game.winners == expected["winners"]
