@@ -9,9 +9,8 @@ from domain.eventstore.factory import RedisFactory
 from domain.eventstore.recorders import (
     RedisAggregateRecorder,
     RedisApplicationRecorder,
-    RedisProcessRecorder,
-    RedisTrackingRecorder,
 )
+from domain.eventstore.tracking import RedisProcessRecorder, RedisTrackingRecorder
 from domain.eventstore.transcoder import OrjsonTranscoder
 
 Factory = RedisFactory

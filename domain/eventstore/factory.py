@@ -47,10 +47,9 @@ from domain.eventstore.recorders import (
     RedisAggregateRecorder,
     RedisApplicationRecorder,
     RedisDatastore,
-    RedisProcessRecorder,
     RedisSnapshotRecorder,
-    RedisTrackingRecorder,
 )
+from domain.eventstore.tracking import RedisProcessRecorder, RedisTrackingRecorder
 from domain.eventstore.transcoder import OrjsonTranscoder
 
 

@@ -22,13 +22,13 @@ Notification ids within one call follow the order of aggregates in the batch (al
 of the first aggregate, then the next...), which is the order eventsourcing's
 Application.save() produces; insert_events() returns each event's id in input order.
 
-Subscriptions wait on the stream with ``XREAD BLOCK`` (no polling); see RedisSubscription.
+Subscriptions wait on the stream with ``XREAD BLOCK`` (no polling); see subscription.py. The
+client and key naming are in datastore.py, the tracking and process recorders in tracking.py.
 """
 
 from __future__ import annotations
 
 import os
-import threading
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -38,23 +38,20 @@ from eventsourcing.persistence import (
     ApplicationRecorder,
     DataError,
     IntegrityError,
-    ListenNotifySubscription,
     Notification,
-    OperationalError,
-    PersistenceError,
-    ProcessRecorder,
     ProgrammingError,
     Recorder,
     StoredEvent,
     Subscription,
     Tracking,
-    TrackingRecorder,
 )
 
-from domain.eventstore.cluster import REFUSED, partition_of
+from domain.eventstore.cluster import partition_of
 from domain.eventstore.compact import is_compact
 from domain.eventstore.compact import pack as pack_compact
 from domain.eventstore.compact import split as split_compact
+from domain.eventstore.datastore import RedisDatastore, translate
+from domain.eventstore.subscription import LogWaiter, RedisSubscription
 from domain.eventstore.scripts import (
     APPEND,
     APPEND_ONE,
@@ -62,14 +59,10 @@ from domain.eventstore.scripts import (
     SELECT,
     SELECT_EVENTS,
     SNAPSHOT_PUT,
-    TRACK,
-    TRACKED_WRITE,
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-
-    from domain.eventstore.cluster import Router
+    from collections.abc import Sequence
 
 # Batches larger than this are staged with SET and renamed into place by the script,
 # instead of being copied into Lua as an argument (see scripts.py).
@@ -77,19 +70,6 @@ STAGE_ABOVE_BYTES = 4096
 # Latest-only snapshots larger than this are stored zstd-compressed (compact.py's format).
 COMPRESS_SNAPSHOTS_ABOVE = 1024
 
-
-def translate(e: redis.RedisError) -> PersistenceError:
-    """Map a redis-py error to the eventsourcing exception hierarchy."""
-    text = str(e)
-    if "HEIRLOOM_CONFLICT" in text or "HEIRLOOM_TRACKING" in text:
-        return IntegrityError(text)
-    if isinstance(e, (redis.ConnectionError, redis.TimeoutError)):
-        return OperationalError(f"Redis is unavailable: {text}")
-    if isinstance(e, REFUSED):  # cluster: the slot map kept changing (failover, resharding)
-        return OperationalError(f"Redis Cluster is reconfiguring: {text}")
-    if isinstance(e, redis.ResponseError):
-        return ProgrammingError(text)
-    return OperationalError(text)
 
 
 def unpack_batch(batch: bytes) -> list[tuple[int, bytes, bytes]]:
@@ -118,68 +98,6 @@ def unpack_batch(batch: bytes) -> list[tuple[int, bytes, bytes]]:
 
 def _version(row: tuple[int, bytes, bytes]) -> int:
     return row[0]
-
-
-# ---------------------------------------------------------------------- datastore
-
-
-class RedisDatastore:
-    """A redis-py client plus the key naming shared by the recorders of one factory."""
-
-    def __init__(
-        self,
-        client: redis.Redis,
-        prefix: str,
-        *,
-        originator_id_type: str = "uuid",
-        open_client: Callable[[], redis.Redis] | None = None,
-        description: str = "",
-        router: Router | None = None,
-        partitions: int = 1,
-    ) -> None:
-        if "{" in prefix or "}" in prefix:
-            msg = f"REDIS_KEY_PREFIX must not contain braces: {prefix!r}"
-            raise ValueError(msg)
-        self.client = client
-        self.prefix = prefix
-        self.uuid_ids = originator_id_type.lower() == "uuid"
-        # Opens another client to the same server (subscriptions block on their own).
-        self._open_client = open_client
-        self.description = description
-        # Cluster mode (cluster.py): `client` is a RedisCluster, scripts go through the router.
-        self.router = router
-        self.partitions = partitions if router is not None else 1
-        self.wait = router.wait if router is not None else None
-
-    def route(self, key: str, action: Callable[[redis.Redis], Any], *, write: bool = False) -> Any:
-        """Run `action(client)` on the Redis holding `key` (the one client on a single node;
-        in cluster mode the master of its slot, with cluster.py's retries)."""
-        if self.router is None:
-            return action(self.client)
-        return self.router.route(key, action, write=write)
-
-    def new_client(self, key: str | None = None) -> redis.Redis:
-        """Another client, on a connection of its own, to the server holding `key`."""
-        if self.router is not None:
-            host, port = self.router.node_address(key or "")
-            kwargs = self.client.get_connection_kwargs()
-            return redis.Redis(
-                host=host, port=port, password=kwargs.get("password"),
-                username=kwargs.get("username"), socket_connect_timeout=5,
-            )
-        if self._open_client is not None:
-            return self._open_client()
-        pool = self.client.connection_pool
-        return redis.Redis(
-            connection_pool=type(pool)(
-                connection_class=pool.connection_class, **pool.connection_kwargs
-            )
-        )
-
-    def close(self) -> None:
-        self.client.close()
-        if self.router is None:
-            self.client.connection_pool.disconnect()
 
 
 # ----------------------------------------------------------------------- recorders
@@ -660,239 +578,3 @@ class RedisApplicationRecorder(RedisAggregateRecorder, ApplicationRecorder):
     def log_waiter(self) -> LogWaiter:
         """A blocking wait for the log to grow, for followers that read it themselves."""
         return LogWaiter(self)
-
-
-class LogWaiter:
-    """Waits, without polling, until the notification log holds more than a given id.
-
-    ``wait(after, timeout)`` reads the last notification id and, if it is not above
-    `after`, blocks in ``XREAD BLOCK`` on the log stream from that id on a connection of
-    its own: an append wakes it at once (an append between the read and the XREAD adds an
-    entry above that id, so XREAD returns at once too). ``unblock()`` (from another thread)
-    ends a blocked wait. Used by projections/runner.py to sleep while the log is idle.
-    """
-
-    def __init__(self, recorder: RedisApplicationRecorder) -> None:
-        self._recorder = recorder
-        self._client = recorder.datastore.new_client(recorder.stream_key)
-        self._client_id: int | None = None
-
-    def last_id(self) -> int:
-        value = self._client.get(self._recorder.seq_key)
-        return int(value) if value else 0
-
-    def wait(self, after: int, timeout: float) -> int:
-        """The last notification id once it is above `after`, or when `timeout` seconds
-        passed or unblock() was called (then it may still be `after`)."""
-        last = self.last_id()
-        if last > after:
-            return last
-        try:
-            if self._client_id is None:
-                self._client_id = int(self._client.execute_command("CLIENT", "ID"))
-            reply = self._client.execute_command(
-                "XREAD", "COUNT", 1, "BLOCK", max(1, int(timeout * 1000)),
-                "STREAMS", self._recorder.stream_key, f"{last}-0",
-            )
-        except redis.RedisError:
-            self._client_id = None  # the next wait asks the (new) connection its id
-            raise
-        return self.last_id() if reply else last
-
-    def wait_after(self, position: int, timeout: float) -> bool:
-        """Block until the log holds a notification above `position` (True), or `timeout`
-        seconds passed or unblock() was called (False): one ``XREAD BLOCK`` from
-        ``<position>-0``, which returns at once if such an entry exists already (a stream
-        entry's id is the first notification id of its batch). For a follower that read
-        every notification up to `position` itself, so it needs no GET of the last id."""
-        try:
-            if self._client_id is None:
-                self._client_id = int(self._client.execute_command("CLIENT", "ID"))
-            reply = self._client.execute_command(
-                "XREAD", "COUNT", 1, "BLOCK", max(1, int(timeout * 1000)),
-                "STREAMS", self._recorder.stream_key, f"{position}-0",
-            )
-        except redis.RedisError:
-            self._client_id = None
-            raise
-        return bool(reply)
-
-    def unblock(self) -> None:
-        client_id = self._client_id
-        if client_id is not None:
-            try:
-                key = self._recorder.stream_key
-                self._recorder.datastore.route(
-                    key, lambda c: c.execute_command("CLIENT", "UNBLOCK", client_id)
-                )
-            except redis.RedisError:
-                pass
-
-    def close(self) -> None:
-        self.unblock()
-        self._client.close()
-        self._client.connection_pool.disconnect()
-
-
-class RedisSubscription(ListenNotifySubscription[RedisApplicationRecorder]):
-    """Wakes the library's pull loop when the notification stream grows.
-
-    A listener thread blocks in ``XREAD BLOCK`` on the stream (its own connection), from
-    the position the subscription started at. When XREAD returns it reads the current
-    last id, then sets the "notified" event, so the pull that follows sees at least that
-    id and any later append makes the next XREAD return: nothing is missed and nothing
-    polls. ``stop()`` unblocks the XREAD at once with ``CLIENT UNBLOCK``.
-    """
-
-    BLOCK_MS = 5000  # backstop only; stop() unblocks immediately
-
-    def __init__(
-        self,
-        recorder: RedisApplicationRecorder,
-        gt: int | None = None,
-        topics: Sequence[str] = (),
-    ) -> None:
-        assert isinstance(recorder, RedisApplicationRecorder)
-        self._listen_client = recorder.datastore.new_client(recorder.stream_key)
-        self._listen_client_id: int | None = None
-        self._listen_ready = threading.Event()
-        super().__init__(recorder=recorder, gt=gt, topics=topics)
-        self._listen_thread = threading.Thread(target=self._listen, daemon=True)
-        self._listen_thread.start()
-        self._listen_ready.wait(timeout=5)
-
-    def __exit__(self, *args: object, **kwargs: Any) -> None:
-        try:
-            super().__exit__(*args, **kwargs)
-        finally:
-            # stop() may have raced the listener's next XREAD: unblock until it is gone.
-            while self._listen_thread.is_alive():
-                self._unblock()
-                self._listen_thread.join(timeout=0.05)
-
-    def stop(self) -> None:
-        super().stop()
-        self._unblock()
-
-    def _unblock(self) -> None:
-        client_id = self._listen_client_id
-        if client_id is not None:
-            try:
-                key = self._recorder.stream_key
-                self._recorder.datastore.route(
-                    key, lambda c: c.execute_command("CLIENT", "UNBLOCK", client_id)
-                )
-            except redis.RedisError:
-                pass
-
-    def _listen(self) -> None:
-        client = self._listen_client
-        position = f"{self._last_notification_id or 0}-0"
-        try:
-            self._listen_client_id = int(client.execute_command("CLIENT", "ID"))
-            self._listen_ready.set()
-            stream = self._recorder.stream_key
-            while not self._has_been_stopped:
-                reply = client.execute_command(
-                    "XREAD", "COUNT", 1, "BLOCK", self.BLOCK_MS, "STREAMS", stream, position
-                )
-                if self._has_been_stopped:
-                    break
-                if reply:
-                    last = client.get(self._recorder.seq_key)
-                    position = f"{int(last)}-0" if last else position
-                    self._has_been_notified.set()
-        except BaseException as e:  # noqa: BLE001 - handed to the iterating thread
-            if not self._has_been_stopped and self._thread_error is None:
-                self._thread_error = e
-                self.stop()
-        finally:
-            self._listen_ready.set()
-            client.close()
-
-
-class RedisTrackingRecorder(RedisRecorder, TrackingRecorder):
-    """Max processed notification id per upstream application, in one hash.
-
-    Materialised views (eventsourcing ``ProjectionRunner(view_class=...)``) subclass this
-    class; the factory constructs them as ``view_class(datastore, name=<projection name>)``.
-    A view updates its data and its tracking record atomically with
-    ``write_with_tracking(tracking, [("HSET", key, field, value), ...])`` and names its
-    keys with ``key(...)`` so they live under REDIS_KEY_PREFIX and the projection's name.
-    """
-
-    def __init__(self, datastore: RedisDatastore, name: str = "notification", **_: Any) -> None:
-        super().__init__(datastore, name)
-        # Cluster mode: the view's keys and its tracking share the hash tag {<name>}, so
-        # write_with_tracking stays one single-slot script (one view lives on one master).
-        self._space = f"{{{name}}}" if datastore.router is not None else name
-        self.tracking_key = f"{datastore.prefix}:{self._space}:tracking"
-
-    def key(self, *parts: object) -> str:
-        """A key of this view: ``<prefix>:<name>:<part>:<part>...`` (cluster mode:
-        ``<prefix>:{<name>}:<part>...``, the view's hash tag)."""
-        return ":".join((self.datastore.prefix, self._space, *map(str, parts)))
-
-    def write_with_tracking(
-        self, tracking: Tracking, commands: Sequence[Sequence[Any]] = ()
-    ) -> None:
-        """Run Redis write commands and record `tracking`, all in one atomic script.
-
-        Raises IntegrityError (and writes nothing) if this view already recorded a
-        notification id >= tracking.notification_id for that application: so an event is
-        applied to the view exactly once, even across restarts. The commands must be
-        valid writes (Redis does not roll back a script that fails half way).
-        """
-        args: list[Any] = [tracking.application_name, tracking.notification_id, len(commands)]
-        for command in commands:
-            args.append(len(command))
-            args.extend(command)
-        key, wait = self.tracking_key, self.datastore.wait
-        try:
-            self.datastore.route(key, lambda c: TRACKED_WRITE(c, [key], args, wait), write=True)
-        except redis.RedisError as e:
-            raise translate(e) from e
-
-    def insert_tracking(self, tracking: Tracking) -> None:
-        key, wait = self.tracking_key, self.datastore.wait
-        args = [tracking.application_name, tracking.notification_id]
-        try:
-            self.datastore.route(key, lambda c: TRACK(c, [key], args, wait), write=True)
-        except redis.RedisError as e:
-            raise translate(e) from e
-
-    def max_tracking_id(self, application_name: str) -> int | None:
-        return self._hget_tracking(self.tracking_key, application_name)
-
-    def _hget_tracking(self, key: str, application_name: str) -> int | None:
-        try:
-            value = self.datastore.route(key, lambda c: c.hget(key, application_name))
-        except redis.RedisError as e:
-            raise translate(e) from e
-        return int(value) if value is not None else None
-
-
-class RedisProcessRecorder(RedisTrackingRecorder, RedisApplicationRecorder, ProcessRecorder):
-    """Events, notification log and tracking written by one script call."""
-
-    def __init__(
-        self,
-        datastore: RedisDatastore,
-        name: str = "stored",
-        tracking_name: str = "notification",
-    ) -> None:
-        RedisApplicationRecorder.__init__(self, datastore, name)
-        self.tracking_key = f"{datastore.prefix}:{tracking_name}:tracking"
-        self.tracking_name = tracking_name
-        if self.cluster:  # tracked with the events: one tracking key per log partition
-            self.tracking_key = self.partition_keys(0)[2]
-
-    def max_tracking_id(self, application_name: str) -> int | None:
-        if not self.cluster:
-            return super().max_tracking_id(application_name)
-        found = [
-            self._hget_tracking(self.partition_keys(k)[2], application_name)
-            for k in range(self.partitions)
-        ]
-        values = [v for v in found if v is not None]
-        return max(values) if values else None
