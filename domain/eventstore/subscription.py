@@ -16,6 +16,17 @@ if TYPE_CHECKING:
     from domain.eventstore.recorders import RedisApplicationRecorder
 
 
+def unblock_client(recorder: RedisApplicationRecorder, client_id: int | None) -> None:
+    """End the ``XREAD BLOCK`` of connection `client_id` (on the server holding the log stream),
+    from another thread; nothing to do if it never blocked, or the server is gone."""
+    if client_id is None:
+        return
+    try:
+        recorder.datastore.route(recorder.stream_key, lambda c: c.execute_command("CLIENT", "UNBLOCK", client_id))
+    except redis.RedisError:
+        pass
+
+
 class LogWaiter:
     """Waits, without polling, until the notification log holds more than a given id.
 
@@ -72,15 +83,7 @@ class LogWaiter:
         return bool(reply)
 
     def unblock(self) -> None:
-        client_id = self._client_id
-        if client_id is not None:
-            try:
-                key = self._recorder.stream_key
-                self._recorder.datastore.route(
-                    key, lambda c: c.execute_command("CLIENT", "UNBLOCK", client_id)
-                )
-            except redis.RedisError:
-                pass
+        unblock_client(self._recorder, self._client_id)
 
     def close(self) -> None:
         self.unblock()
@@ -131,15 +134,7 @@ class RedisSubscription(ListenNotifySubscription["RedisApplicationRecorder"]):
         self._unblock()
 
     def _unblock(self) -> None:
-        client_id = self._listen_client_id
-        if client_id is not None:
-            try:
-                key = self._recorder.stream_key
-                self._recorder.datastore.route(
-                    key, lambda c: c.execute_command("CLIENT", "UNBLOCK", client_id)
-                )
-            except redis.RedisError:
-                pass
+        unblock_client(self._recorder, self._listen_client_id)
 
     def _listen(self) -> None:
         client = self._listen_client

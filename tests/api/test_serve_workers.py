@@ -21,6 +21,7 @@ from domain.app import GameService
 from tests.support.api_client import bearer
 from tests.support.api_server import RunningServer, server_env
 from tests.support.redis_fixtures import application_env
+from tests.support.waiting import eventually
 
 
 def test_only_worker_0_follows_the_log():
@@ -32,13 +33,6 @@ def test_only_worker_0_follows_the_log():
     assert second["REDIS_URL"] == "redis://h:1" and second["X"] == "1"
 
 
-def eventually(check, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result or time.monotonic() > deadline:
-            return result
-        time.sleep(0.1)
 
 
 def one_client_per_worker(url: str, workers: int, timeout: float = 60.0) -> dict[int, httpx.Client]:

@@ -12,7 +12,6 @@ The same cluster also receives the golden store, copied from a single node by
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from tests.support.api_client import TestGame, bearer, make_app, make_settings
 from tests.support.redis_cluster import start_cluster
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.slow
 
@@ -31,13 +31,6 @@ def cluster_url() -> Any:
     local.stop()
 
 
-def eventually(check, timeout: float = 20.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result or time.monotonic() > deadline:
-            return result
-        time.sleep(0.1)
 
 
 def test_a_game_played_through_two_apps_on_the_cluster(cluster_url: str, monkeypatch) -> None:
