@@ -110,7 +110,7 @@ function renderScores() {
   const winners = new Set(game.winners || []);
   const rows = names.map((name, seat) => el("tr", {},
     el("th", { scope: "row" }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat % 6]}` }),
-      name, (game.bots || {})[String(seat)] ? ` (bot)` : "", winners.has(seat) ? " 🏆" : ""),
+      name, (game.bots || {})[String(seat)] ? ` (bot)` : "", winners.has(seat) ? el("span", { class: "winner-mark" }, "winner") : ""),
     el("td", { class: "num" }, String(scores[String(seat)] ?? scores[seat] ?? 0))));
   $("scores").replaceChildren(el("table", { class: "scores-table" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"))),
