@@ -39,12 +39,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if abs(n) == 1 else (many or word + 's')}"
 
 
-def join(bits: list[str]) -> str:
-    """"a, b and c"; empty parts are left out."""
+def join(bits: list[str], last: str = "and") -> str:
+    """"a, b and c" ("a, b or c" with `last="or"`); empty parts are left out."""
     bits = [b for b in bits if b]
     if len(bits) <= 1:
         return "".join(bits)
-    return ", ".join(bits[:-1]) + " and " + bits[-1]
+    return ", ".join(bits[:-1]) + f" {last} " + bits[-1]
 
 
 def article(word: str) -> str:

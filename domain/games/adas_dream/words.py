@@ -7,6 +7,8 @@ A prompt is public: a choice among a hand's cards is named without its options.
 
 from __future__ import annotations
 
+from domain.engine.text import article, join, plural
+
 from . import content as C
 from . import describe as D
 from . import state as S
@@ -18,17 +20,6 @@ REWARD_WORDS = {"research": "gain 1 Research on a track of your choice", "coal":
                 "innovation": "gain 1 Innovation", "brass": "gain 1 Brass", "draw": "draw 2 Partner cards"}
 STUDY_ITEMS = {"book": "a Book", "addition": "an Addition Gear", "assignment": "an Assignment card"}
 GEAR_NAMES = {"add": "Addition Gear", "sub": "Subtraction Gear"}
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def join(bits: list[str], last: str = "and") -> str:
-    bits = [b for b in bits if b]
-    if len(bits) <= 1:
-        return "".join(bits)
-    return ", ".join(bits[:-1]) + f" {last} " + bits[-1]
 
 
 def amount(resource: str, n: int) -> str:
@@ -49,10 +40,6 @@ def mill_slot(k: int) -> str:
 
 def gear_name(gear: str) -> str:
     return GEAR_NAMES.get(gear, "Multiplier Gear")
-
-
-def article(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def cost_words(cost: dict) -> str:
