@@ -28,6 +28,7 @@ from eventsourcing.persistence import RecordConflictError
 
 from domain.bots import LEVELS, bot_move
 from domain.engine import IllegalMove, Rules, Viewer, derive_seed, get_rules, presentation, visible_facts
+from domain.engine.legacy import check_facts
 from domain.engine.rules import stored_move
 from domain.engine.text import default_seat_name
 
@@ -37,7 +38,7 @@ from .errors import (
     StepOutOfRange, TokenRequired, UnknownGameType, VersionConflict,
 )
 from .game import Game, json_native, move_digest
-from .records import InvalidRecord, RecordMismatch, build_record, canonical, checked_record
+from .records import InvalidRecord, RecordMismatch, build_record, checked_record
 
 
 def bot_seats(bots: Any, players: int) -> dict:
@@ -332,12 +333,34 @@ class GameService(Application):
 
     def import_record(self, record: Any, seating: str = "tokens") -> dict:
         """A new, unrated game from a record, every move re-decided from the seed; refused
-        (`RecordMismatch`, nothing stored) at the first move whose facts differ."""
+        (`RecordMismatch`, nothing stored) at the first move whose facts differ. A record of an
+        earlier release is read under today's fact names and shapes, and a difference a rule fix
+        made since explains exactly is accepted and named in the answer (`rule_fixes`;
+        domain/engine/legacy.py). The copy holds the facts today's rules decide."""
         checked = checked_record(record)
+        release = checked["release"]
+        explained: list[dict] = []
+
+        def check(game: Game, recorded: list, decided: list, move_no: int) -> None:
+            verdict = check_facts(game.rules, recorded, decided, game.state, release)
+            if not verdict.ok:
+                what = "the setup facts differ from what the seed gives" if move_no == 0 else \
+                    f"move {move_no} does not give the recorded facts"
+                extra: dict = {"move_no": move_no, "verified_to": max(move_no - 1, 0), "facts": decided}
+                if verdict.fix is not None:   # a rule fixed since changed the course of the game here
+                    fix = verdict.fix
+                    what += (f": a record of release {release}, decided before {fix.rule} was fixed (issue {fix.issue},"
+                             f" release {fix.release}: {fix.summary}); verified to move {move_no - 1}")
+                    extra["rule_fix"] = fix.describe()
+                if explained:
+                    extra["rule_fixes"] = explained
+                raise RecordMismatch(what, **extra)
+            if verdict.fix is not None:
+                explained.append({"move_no": move_no, **verdict.fix.describe()})
 
         def replay_moves(game: Game) -> None:
-            if checked["setup_facts"] is not None and canonical(checked["setup_facts"]) != canonical(game.setup_facts):
-                raise RecordMismatch("the setup facts differ from what the seed gives", move_no=0)
+            if checked["setup_facts"] is not None:
+                check(game, checked["setup_facts"], json_native(game.setup_facts), 0)
             game.mark_imported(len(checked["moves"]))  # first: the read side knows it is unrated
             for index, entry in enumerate(checked["moves"], start=1):
                 try:
@@ -345,17 +368,20 @@ class GameService(Application):
                 except (ServiceError, IllegalMove) as error:
                     rule = getattr(error, "rule_id", None) or error.extra.get("rule")
                     raise RecordMismatch(f"move {index} is refused: {error.detail}", move_no=index,
-                                         rule=rule) from None
-                if "facts" in entry and canonical(entry["facts"]) != canonical(played["facts"]):
-                    raise RecordMismatch(f"move {index} does not give the recorded facts", move_no=index,
-                                         facts=played["facts"])
+                                         verified_to=index - 1, rule=rule) from None
+                if "facts" in entry:
+                    check(game, entry["facts"], played["facts"], index)
 
         names = checked["names"]
         try:
-            return self._create(checked["game"], checked["players"], names, checked["options"], checked["seed"],
-                                seating, before_save=replay_moves)
+            answer = self._create(checked["game"], checked["players"], names, checked["options"], checked["seed"],
+                                  seating, before_save=replay_moves)
         except InvalidGameSetup as error:
             raise InvalidRecord(f"the record's game cannot be set up: {error.detail}", **error.extra) from None
+        answer["rules_release"] = release
+        if explained:
+            answer["rule_fixes"] = explained
+        return answer
 
     def join(self, game_id: str, invite: str, name: str) -> dict:
         """Take the seat of an invitation (single use) under `name`: ``{"seat", "token"}``."""

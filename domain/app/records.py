@@ -2,9 +2,12 @@
 
 A record names the game type, content version, players, names and options, the seed
 (only once the game is finished: before that it would let anyone predict every draw),
-the setup facts and every effective move with the facts it produced. `POST /games/import`
-re-decides every move from the seed with today's rules and refuses the record, naming the
-first move whose facts differ. While a game runs its record is redacted for the caller
+the setup facts and every effective move with the facts it produced, and the release of the
+rules it was written under (`rules_release`; absent in records of earlier releases, which are
+release 1). `POST /games/import` re-decides every move from the seed with today's rules and
+refuses the record, naming the first move whose facts differ: exactly, once the record's facts
+are read under today's names and shapes and a documented rule fix of a later release than the
+record's is allowed for (domain/engine/legacy.py). While a game runs its record is redacted for the caller
 like any listing (and has no seed, so it cannot be imported).
 """
 
@@ -12,9 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import orjson
-
 from domain.engine import EVERYONE, Viewer, visible_facts
+from domain.engine.legacy import FIRST_RELEASE, RULES_RELEASE
 from domain.engine.redaction import redact_move
 
 from .errors import ServiceError
@@ -34,16 +36,13 @@ class RecordMismatch(ServiceError):
     code = "record_mismatch"
 
 
-def canonical(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
-
-
 def build_record(game: Any, moves: Iterable[Any], viewer: Viewer) -> dict:
     """The record of `game` (an aggregate) with its effective `MovePlayed` events, for `viewer`."""
     complete = viewer == EVERYONE
     rules = game.rules
     record: dict[str, Any] = {
         "format": FORMAT, "id": str(game.id), "game": game.game_type, "content_version": game.content_version,
+        "rules_release": RULES_RELEASE,
         "players": game.players, "names": list(game.names), "options": game.options,
         "status": game.status, "scores": game.scores, "winners": game.winners,
         "setup_facts": visible_facts(game.setup_facts, viewer),
@@ -76,10 +75,14 @@ def checked_record(record: Any) -> dict:
     names = record.get("names")
     if not isinstance(options, dict) or (names is not None and not isinstance(names, list)):
         raise InvalidRecord("the record's options are an object and its names a list")
+    release = record.get("rules_release", FIRST_RELEASE)
+    if isinstance(release, bool) or not isinstance(release, int) or not FIRST_RELEASE <= release <= RULES_RELEASE:
+        raise InvalidRecord(f"the record's rules_release is {FIRST_RELEASE} to {RULES_RELEASE} "
+                            f"(absent: {FIRST_RELEASE}, a record of an earlier release)")
     for index, entry in enumerate(record["moves"]):
         if (not isinstance(entry, dict) or not isinstance(entry.get("move"), dict)
                 or isinstance(entry.get("seat"), bool) or not isinstance(entry.get("seat"), int)
                 or not isinstance(entry.get("facts", []), list)):
             raise InvalidRecord(f"moves[{index}] needs a seat (int), a move (object) and its facts (list)")
     return {"game": record["game"], "players": record["players"], "names": names, "options": options,
-            "seed": seed, "setup_facts": record.get("setup_facts"), "moves": record["moves"]}
+            "seed": seed, "setup_facts": record.get("setup_facts"), "moves": record["moves"], "release": release}

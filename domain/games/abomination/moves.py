@@ -20,6 +20,32 @@ CHOICE_FORMS = {"entry": lambda o: {"type": "entry_choice", "choice": o},
                 "announce": lambda o: {"type": "announce" if o == "announce" else "not_announce"}}
 
 
+#: The moves of earlier releases that answered a pending choice, by type: the field that held the option
+#: (issue 18 gave every such answer the template's `choose` shape; RULINGS "Choice moves take the template's shape").
+OLD_CHOICE_FIELDS = {"entry_choice": "choice", "choose_target": "target", "choose_reader": "reader",
+                     "meeple": "zone", "discard": "material"}
+OLD_ANNOUNCE = {"announce": "announce", "not_announce": "keep quiet"}
+
+
+def upcast_move(move):
+    """A stored move in today's shape (domain/engine/rules.py `stored_move`: record import, analysis).
+    Two changes since the golden store's release (901149d): a pending choice's answer of an old type
+    (`OLD_CHOICE_FIELDS`, `announce`, `not_announce`) is `{"type": "choose", "option": ...}` (issue 18), and
+    a build's payment is spelled in the listed order (`canonical_pay`: issue 16.4 made the list binding,
+    ABOM-BUILD-05; the same materials in another order were accepted before). Each is a function of the
+    move alone, and the upcast move must still be listed and re-decide to the recorded facts."""
+    if not isinstance(move, dict):
+        return move
+    kind = move.get("type")
+    if kind in OLD_CHOICE_FIELDS and set(move) == {"type", OLD_CHOICE_FIELDS[kind]}:
+        return {"type": "choose", "option": move[OLD_CHOICE_FIELDS[kind]]}
+    if kind in OLD_ANNOUNCE and set(move) == {"type"}:
+        return {"type": "choose", "option": OLD_ANNOUNCE[kind]}
+    if kind == "build" and isinstance(move.get("pay"), list):
+        return dict(move, pay=canonical_pay(move["pay"]))
+    return move
+
+
 def internal_choice(rec, move, *, listed_only=True):
     """The internal form of a `choose` move answering `rec` (unchanged for a plain option choice, and,
     with `listed_only`, for an option `rec` does not offer: words never guess)."""

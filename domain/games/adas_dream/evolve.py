@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import orjson
 
+from .state import HAND_SOURCES
+
 
 def _copy(value):
     return orjson.loads(orjson.dumps(value))
@@ -154,3 +156,25 @@ def evolve(state: dict, f: dict) -> dict:
         state["over"] = True
         state["final"] = _copy(f["scores"])
     return state
+
+
+#: Today's resolver bookkeeping (issue 18, RULINGS R-17), replaced in records written before by one `Flow` fact.
+BOOKKEEPING = ("PendingResolved", "ResolverSaved", "PendingPushed")
+
+
+def legacy_facts(recorded: list, decided: list, state_after: dict) -> list:
+    """Today's facts of one move written as the release of `recorded` wrote them (record import,
+    domain/engine/legacy.py; RULINGS R-18). Before issue 18 the resolver wrote no `PendingResolved`,
+    `ResolverSaved` or `PendingPushed` but one public `Flow` fact last, holding the whole flow record
+    after the move (the owed choice on top of its agenda, a choice among hand cards with its options
+    listed as `opts`). A function of today's facts and state only: the record is compared with it exactly."""
+    if not any(isinstance(f, dict) and f.get("type") == "Flow" for f in recorded):
+        return decided
+    if not any(f["type"] == "ResolverSaved" for f in decided):
+        return decided
+    flow = _copy(state_after["flow"])
+    for item in flow["agenda"]:
+        if "from" in item:
+            item["opts"] = HAND_SOURCES[item.pop("from")](state_after["players"][item["s"]])
+    kept = [f for f in decided if f["type"] not in BOOKKEEPING]
+    return kept + [{"type": "Flow", "flow": flow, "private_to": [], "public": {"type": "Flow"}}]

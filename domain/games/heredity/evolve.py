@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.engine import copy_state
+from domain.engine.legacy import RuleFix
 
 
 def _card(state: dict, number: int) -> dict:
@@ -29,6 +30,34 @@ def _set_slot(state: dict, ref: str, key: str, value) -> None:
 #: template's pending-decision facts are PendingPushed / PendingResolved and Resolver*, issue 18).
 RENAMED = {"Pending": "PendingPushed", "PendingCleared": "PendingResolved", "StackPush": "ResolverPushed",
            "StackPop": "ResolverPopped", "StackStep": "ResolverStepped", "FrameVar": "ResolverVarSet"}
+
+
+#: Rules fixed since records carried no `rules_release` (domain/engine/legacy.py; RULINGS "Records of earlier
+#: releases"). Issue 16.2 (INJURY-05/06): a forced severe injury notes the card it revealed
+#: (`ResolverVarSet` "revealed"), so one free heart slot there takes the remaining Damage at once (HER-INJURY-03).
+#: Records of earlier releases lack exactly those facts at such a move. Issue 16.5 (AMB-40 ruled again): the Family
+#: card's Defeat condition is checked only at its own CHECK_DEFEAT; earlier releases also checked it after every
+#: other card's Event, ending the chapter in defeat where today's rules play on (HER-TIMELINE-14, HER-AMB-40).
+FAMILY_DEFEAT = "the Family card's Defeat condition is fulfilled"
+
+
+def _ended_by_the_family_check(recorded: list, decided: list) -> bool:
+    """The earlier release ended the chapter by the Family card's condition here; today's rules do not."""
+    def ended(facts):
+        return any(isinstance(f, dict) and f.get("type") == "GameEnded" and f.get("reason") == FAMILY_DEFEAT
+                   for f in facts)
+    return ended(recorded) and not ended(decided)
+
+
+FIXES = (
+    RuleFix(rule="HER-INJURY-03", issue="16.2", release=2,
+            summary="a forced severe injury notes the card it revealed (ResolverVarSet 'revealed')",
+            added=lambda fact: fact.get("type") == "ResolverVarSet" and fact.get("key") == "revealed"),
+    RuleFix(rule="HER-AMB-40", issue="16.5", release=2,
+            summary="the Family card's Defeat condition is checked only where the Family card's Event concludes; "
+                    "earlier releases ended the chapter after another card's Event, today's rules play on",
+            matches=_ended_by_the_family_check),
+)
 
 
 def evolve(state: dict, fact: dict) -> dict:
