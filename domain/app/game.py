@@ -32,6 +32,7 @@ from eventsourcing.utils import register_topic
 
 from domain.audit import GENESIS, chain_hash
 from domain.engine import IllegalMove, fold, get_rules, new_game, play, reveals_hidden
+from domain.engine.legacy import FIRST_RELEASE, RULES_RELEASE
 from domain.engine.text import name_seats
 
 from .callers import REFEREE, Caller, identify
@@ -99,6 +100,9 @@ class Game(Aggregate):
     forked_from = None
     #: True for a game rebuilt from a record (`Imported`).
     imported = False
+    #: The release of the rules that decided its moves (domain/engine/legacy.py), from `Created`;
+    #: games stored before it was recorded are release 1 (snapshots of them lack it too).
+    rules_release = FIRST_RELEASE
 
     class Event(Aggregate.Event):
         prev_hash: str
@@ -116,6 +120,8 @@ class Game(Aggregate):
         referee_token_hash: str
         #: Bot seats, {"1": "normal"}. Absent from games stored before bots existed (None).
         bots: dict | None = None
+        #: The rules release it was created under (records name it); absent before (None: release 1).
+        rules_release: int | None = None
 
         def apply(self, game: "Game") -> None:
             game.game_type = self.game_type
@@ -128,6 +134,7 @@ class Game(Aggregate):
             game.seat_token_hashes = list(self.seat_token_hashes)
             game.referee_token_hash = self.referee_token_hash
             game.bots = dict(self.bots or {})
+            game.rules_release = self.rules_release or FIRST_RELEASE
             game.runs = []
             game.last_move = None
             game.undone_ranges = []
@@ -280,7 +287,8 @@ class Game(Aggregate):
             "game_type": game_type, "content_version": rules.meta.content_version,
             "players": players, "names": names, "options": options, "seed": seed,
             "setup_facts": json_native(setup_facts), "seat_token_hashes": seat_token_hashes,
-            "referee_token_hash": referee_token_hash, "bots": dict(bots or {}), "prev_hash": GENESIS,
+            "referee_token_hash": referee_token_hash, "bots": dict(bots or {}), "rules_release": RULES_RELEASE,
+            "prev_hash": GENESIS,
         }
         fields["hash"] = chain_hash(GENESIS, "Created", 1, fields)
         return cls._create(cls.Created, **fields)

@@ -42,7 +42,7 @@ def build_record(game: Any, moves: Iterable[Any], viewer: Viewer) -> dict:
     rules = game.rules
     record: dict[str, Any] = {
         "format": FORMAT, "id": str(game.id), "game": game.game_type, "content_version": game.content_version,
-        "rules_release": RULES_RELEASE,
+        "rules_release": game.rules_release,
         "players": game.players, "names": list(game.names), "options": game.options,
         "status": game.status, "scores": game.scores, "winners": game.winners,
         "setup_facts": visible_facts(game.setup_facts, viewer),
