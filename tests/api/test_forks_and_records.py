@@ -7,6 +7,7 @@ import random
 import orjson
 import pytest
 
+from domain.engine.legacy import FIRST_RELEASE, RULES_RELEASE
 from domain.games import load_all
 from tests.support.api_client import TestGame, bearer, replay_from_store
 
@@ -139,6 +140,22 @@ def test_an_altered_record_is_refused_naming_the_first_move_that_differs(client)
     response = client.post("/games/import", json=reseeded)
     assert response.status_code == 422 and response.json()["move_no"] in range(0, len(record["moves"]) + 1)
     assert len(client.get("/games").json()) == before  # nothing stored
+
+
+def test_a_record_names_its_rules_release_and_an_unknown_one_is_refused(client):
+    """domain/engine/legacy.py: a record says which release's rules decided it; absent means release 1
+    (records of earlier releases), which today's rules check as well (exactly, here: nothing changed)."""
+    game = TestGame.create(client, "dice_duel", 2, seed=9)
+    finish(game, seed=2)
+    record = client.get(f"/games/{game.id}/record").json()
+    assert record["rules_release"] == RULES_RELEASE
+    for bad in (0, RULES_RELEASE + 1, "2", True):
+        response = client.post("/games/import", json={**record, "rules_release": bad})
+        assert response.status_code == 422 and response.json()["error"] == "invalid_record", bad
+    old = {key: value for key, value in record.items() if key != "rules_release"}
+    response = client.post("/games/import", json=old)
+    assert response.status_code == 201 and response.json()["rules_release"] == FIRST_RELEASE
+    assert "rule_fixes" not in response.json()
 
 
 def test_a_running_games_record_is_redacted_and_has_no_seed(client):
