@@ -54,7 +54,10 @@ def record(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
              responses=answers(GameCreated, 413, 422, status=201))
 def import_record(service: ServiceDep, body: dict[str, Any] = Body(description="a record from GET /games/{id}/record")) -> dict:
     """A new, unrated game from a finished game's record, every move re-decided from the seed:
-    422 `record_mismatch` names the first move whose facts differ (nothing is stored)."""
+    422 `record_mismatch` names the first move whose facts differ (`move_no`, `verified_to`; nothing
+    is stored). A record of an earlier `rules_release` is read under today's fact names and shapes;
+    a difference a rule fixed since explains exactly is accepted and listed in `rule_fixes`, one
+    that changed the game's course is named in the 422 (`rule_fix`)."""
     try:
         orjson.dumps(body)  # exactly storable (no integer beyond 64 bits)
         names = body.get("names")
