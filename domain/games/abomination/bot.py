@@ -19,15 +19,54 @@ from domain.bots.evaluate import lead_probabilities
 
 from .content import C
 from .scoring import final_scores
+from .state import blue_allowed
 
 SCORE_SCALE = 6
 
 
+#: How much of a throw's expected alive points a held jar is worth before it is thrown (damage and
+#: the dice's spread take the rest); an uncharged jar counts as this share of a charged one.
+PROSPECT_SHARE = 0.75
+UNCHARGED_SHARE = 0.5
+
+
+def _alive_chance(color: str) -> float:
+    faces = C.dice[color]
+    return faces.count("ALIVE") / len(faces)
+
+
+def monster_prospect(state: dict, seat: int) -> float:
+    """The alive points (ABOM-SCORE-02) the seat's Leyden jars can still bring: one throw's expected
+    ALIVE results (ABOM-SWITCH-02/03, blue dice per ABOM-ATTR-10) spread over its skin parts without a
+    marker, best first. Without it a jar is worth nothing to the search: it pays only after a charge,
+    a Lab throw and the dice, beyond the search's horizon, so the bots never bought one."""
+    p = state["p"][seat]
+    throw_left = state["round"] < C.rounds or (state["phase"] in ("event", "city")
+                                               or (state["phase"] == "lab" and not p["thrown"]))
+    if not throw_left or state["phase"] == "over" or not p["jars"]:
+        return 0.0
+    charged = sum(1 for j in p["jars"] if j)
+    jars = min(3.0, charged + UNCHARGED_SHARE * (len(p["jars"]) - charged))
+    dice = 2 * jars
+    blue = min(float(blue_allowed(p)), dice)
+    markers = blue * _alive_chance("blue") + (dice - blue) * _alive_chance("grey")
+    targets = sorted((C.anatomy[x["type"]]["alivePoints"] for x in p["parts"] if x["side"] == "skin" and not x["alive"]),
+                     reverse=True)
+    value = 0.0
+    for points in targets:
+        if markers <= 0:
+            break
+        value += points * min(1.0, markers)
+        markers -= 1.0
+    return PROSPECT_SHARE * value
+
+
 def evaluate(state: dict) -> tuple[list[float], list[float]]:
     """A position valued by the totals if the game were scored now (ABOM-SCORE-01..09: the track
-    plus alive parts, objectives and the dials), not the track alone, so building pays before the end."""
+    plus alive parts, objectives and the dials), not the track alone, so building pays before the end,
+    plus what the held jars can still bring to life (`monster_prospect`)."""
     final, _ = final_scores(state)
-    totals = [float(final[str(seat)]["total"]) for seat in range(state["n"])]
+    totals = [float(final[str(seat)]["total"]) + monster_prospect(state, seat) for seat in range(state["n"])]
     return lead_probabilities(totals, SCORE_SCALE), totals
 
 
