@@ -27,7 +27,8 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import RecordConflictError
 
 from domain.bots import LEVELS, bot_move
-from domain.engine import IllegalMove, Rules, Viewer, derive_seed, get_rules, presentation, visible_facts
+from domain.bots.redeal import redeal
+from domain.engine import IllegalMove, Rng, Rules, Viewer, derive_seed, fold, get_rules, presentation, visible_facts
 from domain.engine.legacy import check_facts
 from domain.engine.rules import stored_move
 from domain.engine.text import default_seat_name
@@ -61,6 +62,19 @@ def bot_seats(bots: Any, players: int) -> dict:
     return seats
 
 SNAPSHOT_INTERVAL = 50
+
+
+def forked_facts(rules: Rules, players: int, options: dict, facts: list, seed: int) -> list:
+    """The setup facts of a fork: the source's setup and effective moves up to the step, then the
+    `Redealt` fact of what no seat has seen, dealt again with the fork's seed (domain/bots/redeal.py;
+    none when nothing is hidden from every seat), so the fork's draws do not repeat the source's."""
+    state = fold(rules.evolve, rules.initial_state(players, options), json_native(facts))
+    redealt = redeal(rules, players, state, facts, Rng(seed, FORK_STREAM))
+    return facts + [redealt] if redealt is not None else facts
+
+
+#: The random stream of a fork's re-deal (moves use streams 1, 2, ...; setup 0).
+FORK_STREAM = "fork"
 
 
 @dataclass(frozen=True)
@@ -305,7 +319,8 @@ class GameService(Application):
 
     def fork(self, game_id: str, token: str | None, step: int, seating: str = "tokens") -> dict:
         """A new, unrated game from the position after `step` effective moves of this one, with
-        fresh randomness (a new seed) from there on. Anyone may fork a finished game; a running
+        fresh randomness (a new seed) from there on: what no seat has seen is dealt again with it
+        (`forked_facts`). Anyone may fork a finished game; a running
         one only its referee (a fork shows the position in full to its new seats)."""
         def source(game: Game) -> tuple:
             caller = game.caller_for(token)
@@ -318,7 +333,9 @@ class GameService(Application):
                 facts.extend(event.facts)
             return game.game_type, game.players, list(game.names), game.options, json_native(facts), str(game.id)
         game_type, players, names, options, facts, source_id = self._read(game_id, source)
-        answer = self._create(game_type, players, names, options, None, seating, setup_facts=facts,
+        seed = secrets.randbits(63)
+        facts = forked_facts(get_rules(game_type), players, options, facts, seed)
+        answer = self._create(game_type, players, names, options, seed, seating, setup_facts=facts,
                               before_save=lambda game: game.mark_forked(source_id, step))
         answer["forked_from"] = {"id": source_id, "step": step}
         return answer

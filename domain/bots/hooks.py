@@ -11,6 +11,8 @@ A game's `bot.py` (domain/games/<game>/bot.py) may define:
 - `evaluate(state) -> (wins, scores)` (optional): per seat, an estimated win probability and an
   expected final score for a position the search stops in (default: from the running scores).
 - `SCORE_SCALE` (optional): how many points make a clear lead (default 10).
+- `redeal_places(state, seen) -> groups` (optional; not the search's): the places whose cards no
+  seat has seen, which a fork deals again with its own seed (domain/bots/redeal.py).
 
 A game without hidden information needs nothing: its knowledge is its state.
 """
@@ -21,7 +23,6 @@ from types import ModuleType
 from typing import Any
 
 from domain.engine import copy_state
-
 
 
 def _game_module(name: str) -> ModuleType | None:
@@ -53,6 +54,7 @@ class Hooks:
         self.rollout_move = getattr(module, "rollout_move", None)
         self.evaluate = getattr(module, "evaluate", None)
         self.score_scale = float(getattr(module, "SCORE_SCALE", 10))
+        self.redeal_places = getattr(module, "redeal_places", None)
 
 
 def _full_knowledge(state: dict, viewer: Any) -> dict:

@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import Any
 
 from domain.engine import GameMeta
+from domain.engine.redeal import with_redeal
 
 
 class PackageRules:
@@ -30,7 +31,7 @@ class PackageRules:
         self.decision = flow.decision
         self.legal_moves = moves.legal_moves
         self.decide = decide.decide
-        self.evolve = evolve.evolve
+        self.evolve = with_redeal(evolve.evolve)   # + the generic `Redealt` of a fork (engine/redeal.py)
         self.view = view.view
         self.scores = scoring.scores
         self.is_over = scoring.is_over

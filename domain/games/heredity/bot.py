@@ -40,3 +40,12 @@ def rollout_move(state: dict, seat: int, moves: list[dict], rng) -> dict:
     kinds = sorted({m["type"] for m in moves if m["type"] != "injure"}) or ["injure"]
     kind = rng.choice(kinds)
     return rng.choice([m for m in moves if m["type"] == kind])
+
+
+def redeal_places(state: dict, seen: set) -> list:
+    """What a fork deals again (domain/bots/redeal.py): the Karma deck's order, hidden from every
+    seat (HER-HIDDEN-08; its composition is public, so every card of it may trade places). Drawn
+    Karma cards go to the discard pile, public, and stay."""
+    if state["over"] is not None:
+        return []
+    return [[(("karma", "deck"), list(range(len(state["karma"]["deck"]))))]]
