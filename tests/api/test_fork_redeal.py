@@ -87,7 +87,13 @@ def test_a_forks_moves_play_and_its_replay_equals_the_live_game(client, service,
     source = TestGame.create(client, game_type, 2, seed=33)
     play_randomly(source, 8, seed=6)
     fork = fork_of(client, source, source.get()["move_count"])
+    rules = get_rules(game_type)
+    start = copy_state(service.game(fork.id).state)
     play_randomly(fork, 8, seed=7)
+    for seat in (0, 1):                                        # the replay projection folds Redealt too
+        shown = client.get(f"/games/{fork.id}/replay", params={"step": 0}, headers=bearer(fork.token(seat)))
+        assert shown.status_code == 200, shown.text
+        assert shown.json()["state"] == orjson.loads(orjson.dumps(rules.view(start, seat)))
     assert fork.get()["move_count"] > 0
     assert service.game(fork.id).state == replay_from_store(service, fork.id)
     assert service.rebuilt(fork.id).state == service.game(fork.id).state
