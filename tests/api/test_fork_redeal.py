@@ -4,7 +4,6 @@ on), with the fork's own seed, and keeps what any seat has seen; the re-deal is 
 
 from __future__ import annotations
 
-import random
 
 import orjson
 import pytest
@@ -19,17 +18,6 @@ from tests.support.api_client import TestGame, bearer, replay_from_store
 load_all()
 
 HIDDEN_GAMES = ["my_fathers_work", "abomination", "adas_dream", "heredity"]
-
-
-def play_randomly(game: TestGame, moves: int, seed: int) -> None:
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        view = game.get()
-        if view["status"] == "finished":
-            return
-        seat = chooser.choice(view["to_act"])
-        listed = game.legal(seat)
-        game.move(seat, chooser.choice(listed["moves"]), expected_version=listed["version"])
 
 
 def fork_of(client, game: TestGame, step: int) -> TestGame:
@@ -50,9 +38,9 @@ def test_a_fork_deals_again_what_no_seat_has_seen_and_keeps_what_any_seat_has_se
     rules = get_rules(game_type)
     assert rules.meta.hidden_information
     source = TestGame.create(client, game_type, 2, seed=21)
-    play_randomly(source, 12, seed=4)
+    source.play_randomly(12, seed=4)
     step = source.get()["move_count"]
-    play_randomly(source, 3, seed=5)                       # the source goes on; the fork is of `step`
+    source.play_randomly(3, seed=5)                       # the source goes on; the fork is of `step`
     source_setup = list(service.game(source.id).setup_facts)
     source_moves = [event.facts for event in service._effective_moves(service.game(source.id), step)]
     expected_prefix = source_setup + [f for facts in source_moves for f in facts]
@@ -85,11 +73,11 @@ def test_a_fork_deals_again_what_no_seat_has_seen_and_keeps_what_any_seat_has_se
 @pytest.mark.parametrize("game_type", HIDDEN_GAMES)
 def test_a_forks_moves_play_and_its_replay_equals_the_live_game(client, service, game_type):
     source = TestGame.create(client, game_type, 2, seed=33)
-    play_randomly(source, 8, seed=6)
+    source.play_randomly(8, seed=6)
     fork = fork_of(client, source, source.get()["move_count"])
     rules = get_rules(game_type)
     start = copy_state(service.game(fork.id).state)
-    play_randomly(fork, 8, seed=7)
+    fork.play_randomly(8, seed=7)
     for seat in (0, 1):                                        # the replay projection folds Redealt too
         shown = client.get(f"/games/{fork.id}/replay", params={"step": 0}, headers=bearer(fork.token(seat)))
         assert shown.status_code == 200, shown.text
@@ -103,7 +91,7 @@ def test_a_forks_moves_play_and_its_replay_equals_the_live_game(client, service,
 @pytest.mark.parametrize("game_type", HIDDEN_GAMES)
 def test_nobody_sees_the_redealt_order_while_the_fork_runs(client, service, game_type):
     source = TestGame.create(client, game_type, 2, seed=21)
-    play_randomly(source, 6, seed=4)
+    source.play_randomly(6, seed=4)
     fork = fork_of(client, source, source.get()["move_count"])
     redealt = service.game(fork.id).setup_facts[-1]
     secret = {orjson.dumps(cards) for _, cards in redealt["piles"]}

@@ -15,15 +15,7 @@ load_all()
 
 
 def finish(game: TestGame, seed: int, limit: int = 3000) -> None:
-    chooser = random.Random(seed)
-    for _ in range(limit):
-        view = game.get()
-        if view["status"] == "finished":
-            return
-        seat = chooser.choice(view["to_act"])
-        listed = game.legal(seat)
-        game.move(seat, chooser.choice(listed["moves"]), expected_version=listed["version"])
-    raise AssertionError("no end")
+    assert game.play_randomly(limit, seed), "no end"
 
 
 def dice_game(client, moves: int = 4) -> TestGame:

@@ -7,6 +7,7 @@ same, plus an embedded fallback; it is used when present).
 
 from __future__ import annotations
 
+import random
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,6 +91,18 @@ class TestGame:
         response = self.post_move(seat, move, **kwargs)
         assert response.status_code == 201, response.text
         return response.json()
+
+    def play_randomly(self, moves: int, seed: int) -> bool:
+        """Up to `moves` uniformly random legal moves by whoever is to act (seeded); True once finished."""
+        chooser = random.Random(seed)
+        for _ in range(moves):
+            view = self.get()
+            if view["status"] == "finished":
+                return True
+            seat = chooser.choice(view["to_act"])
+            listed = self.legal(seat)
+            self.move(seat, chooser.choice(listed["moves"]), expected_version=listed["version"])
+        return self.get()["status"] == "finished"
 
     def events(self, who=None, after: int = 0, limit: int = 1000) -> list[dict]:
         response = self.client.get(f"/games/{self.id}/events", params={"after": after, "limit": limit},
