@@ -109,6 +109,7 @@ class BotRunner:
 
     def stop(self, timeout: float = 5.0) -> None:
         self._stop.set()
+        self._fed.set()  # wake a thread waiting for the follower's next page (else it sleeps SAFETY_SECONDS)
         thread = self._thread
         while thread is not None and thread.is_alive() and timeout > 0:
             if self._waiter is not None:
