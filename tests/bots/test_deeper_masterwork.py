@@ -1,4 +1,4 @@
-"""Towards a completed Masterwork in My Father's Work (issue 15.7), with replay = live after every move.
+"""A completed Masterwork in My Father's Work (issue 15.7), with replay = live after every move.
 
 Neither random play nor two `normal` bots come near one: a Masterwork needs 1 A, 2 B and 3 C
 completed at once (MFW-EXPERIMENT-06), and only one completed Experiment per Generation
@@ -8,19 +8,26 @@ three normal-vs-normal games (seeds 1-3) no C was completed at all.
 
 So seat 0 follows a Masterwork plan (`masterwork_plan`, the playout's nudge): a scripted
 preference, among the seat's legal moves only and from what the seat knows (its hand, its
-completed and stored Experiments, its Masterwork, the public row), for the moves that climb
-towards the Masterwork; every other move is the `normal` bot's. Seat 1 is a `random` bot.
+resources, its completed and stored Experiments, its Masterwork, its Journal, the public row and
+Town), for the moves that climb towards the Masterwork; the few choices it has no preference for
+(scenario votes and choices, commits it is not asked about) are the `normal` bot's. Seat 1 is a
+`random` bot. The plan's economy: it buys the Upgrades that give free levels (Drafting Room B,
+Lightning Mast A, Grand Laboratory C: MFW-EXPERIMENT-07) whenever the row shows one it can pay,
+records Engineering to level 2 (a free B, MFW-JOURNAL-14) and Chemistry to 1, hires Servants
+early in a Generation, gathers in Town what the next cards in its climb lack (the next card
+weighs most), performs with a Caretaker first, and stores the highest level it completed.
 
-The plan reaches the Masterwork's prerequisites (seed 17, 149 moves) but not yet the Masterwork
-itself: with three pieces a round it gathers about three Resources a round, one Experiment's
-worth, and the prerequisites are met only in the last round of Generation III (in seeds 1-40
-no game completed it; see the report of issue 15.7 for what is left).
+With it seat 0 completes its Masterwork at seed 2 (found by playing seeds 1-60; seed 2 is the
+only one of them that completes it, most others end Generation III one or two C short): in
+Generation III round 3, with 2 A (a stored A, the Lightning Mast), 2 B (the Drafting Room,
+Engineering level 2) and 3 C (a stored C, one completed that Generation, the Grand Laboratory).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from domain.engine import copy_state, get_rules
 from domain.games import load_all
 from domain.games.my_fathers_work import content as C
 from domain.games.my_fathers_work import state as Q
@@ -29,44 +36,53 @@ from .playout import bot_playout
 
 load_all()
 
-NEED = C.PREREQS["D"]                     # MFW-EXPERIMENT-06: {"A": 1, "B": 2, "C": 3}
-CREDIT_TILES = {"Drafting Room", "Lightning Mast", "Grand Laboratory"}   # free A, B or C levels (MFW-EXPERIMENT-07)
-PIECE_ORDER = ("caretaker", "servant", "self")   # keep the Self (two performances in Town) for the Town
+NEED = C.PREREQS["D"]
+CREDIT = {"Drafting Room": "B", "Lightning Mast": "A", "Grand Laboratory": "C"}
+GOOD_TILES = {"Gatehouse": 1}
+JOURNAL_GOAL = {"engineering": 2, "chemistry": 1}
+LEVELS = ("A", "B", "C")
 
 
-def level_of(card: str) -> str:
+def level_of(card):
     return C.EXPERIMENTS[card]["level"]
 
 
-def missing(state: dict, seat: int, level: str) -> int:
-    """How many more completed Experiments of `level` the Masterwork needs now."""
+def have_counts(state, seat):
+    return {lv: Q.completed_count(state, seat, lv) for lv in LEVELS}
+
+
+def missing(state, seat, level):
     return max(0, NEED.get(level, 0) - Q.completed_count(state, seat, level))
 
 
-def wanted_level(state: dict, seat: int) -> str | None:
-    """The lowest level the Masterwork still needs a card for (hand cards count as on their way)."""
+def card_cost(state, seat, card, res=None):
+    """Units still to find for `card`: Ingredients short + Knowledge short (Journal free counts)."""
+    pl = state["players"][seat]
+    res = res if res is not None else pl["res"]
+    exp = C.EXPERIMENTS[card]
+    short = sum(max(0, n - res[k]) for k, n in exp["cost_ingredients"].items())
+    short += sum(max(0, n - pl["journal"][k] - res[k]) for k, n in exp["cost_knowledge"].items())
+    return short
+
+
+def base_cost(state, seat, card):
+    """Units the card costs at all (Journal free Knowledge deducted)."""
+    pl = state["players"][seat]
+    exp = C.EXPERIMENTS[card]
+    return sum(exp["cost_ingredients"].values()) + sum(max(0, n - pl["journal"][k]) for k, n in exp["cost_knowledge"].items())
+
+
+def wanted_level(state, seat):
     hand = state["players"][seat]["hand"]
-    for level in ("A", "B", "C"):
+    for level in LEVELS:
         if missing(state, seat, level) > sum(1 for c in hand if level_of(c) == level):
             return level
     return None
 
 
-def store_value(state: dict, seat: int, card: str) -> tuple:
-    """Store what the next Generation cannot do without: a level still short of the Masterwork's
-    need counting only what is permanent (stored and free levels), the highest level first."""
+def next_cards(state, seat, n=3):
     pl = state["players"][seat]
-    level = level_of(card)
-    permanent = Q.completed_count(state, seat, level) - sum(1 for c in pl["completed"] if level_of(c) == level)
-    return (permanent < NEED.get(level, 0), level)
-
-
-def next_cards(state: dict, seat: int, n: int = 1) -> list[str]:
-    """The next `n` cards of the climb, in order: each time the Masterwork once its prerequisites
-    would be met, else the hand card of the highest level still needed whose prerequisites would be
-    met (counting the cards before it in the list as completed)."""
-    pl = state["players"][seat]
-    have = {level: Q.completed_count(state, seat, level) for level in ("A", "B", "C")}
+    have = have_counts(state, seat)
     hand, out = list(pl["hand"]), []
     met = lambda level: all(have[lv] >= k for lv, k in C.PREREQS[level].items())
     while len(out) < n:
@@ -76,129 +92,434 @@ def next_cards(state: dict, seat: int, n: int = 1) -> list[str]:
         ready = [c for c in hand if have[level_of(c)] < NEED[level_of(c)] and met(level_of(c))]
         if not ready:
             break
-        card = max(ready, key=level_of)
+        top = max(level_of(c) for c in ready)
+        card = min((c for c in ready if level_of(c) == top), key=lambda c: card_cost(state, seat, c))
         out.append(card)
         hand.remove(card)
         have[level_of(card)] += 1
     return out
 
 
-def target_card(state: dict, seat: int) -> str | None:
-    cards = next_cards(state, seat, 1)
-    return cards[0] if cards else None
-
-
-def shortfall(state: dict, seat: int, cards: list[str]) -> set[str]:
-    """The Resources the seat still lacks to pay for all of `cards` (free Journal Knowledge counts
-    for each card: it is never used up, MFW-JOURNAL-09)."""
+def future_cards(state, seat):
+    """The climb's cards in hand (also those whose prerequisites are not met yet) + the Masterwork."""
     pl = state["players"][seat]
-    need: dict[str, int] = {}
-    for card in cards:
+    out = next_cards(state, seat, 4)
+    have = have_counts(state, seat)
+    for c in out:
+        if level_of(c) != "D":
+            have[level_of(c)] += 1
+    rest = [c for c in pl["hand"] if c not in out and have[level_of(c)] < NEED[level_of(c)]]
+    for c in sorted(rest, key=lambda c: (level_of(c), card_cost(state, seat, c))):
+        if have[level_of(c)] < NEED[level_of(c)]:
+            out.append(c)
+            have[level_of(c)] += 1
+    if pl["masterwork"] and not pl["mw_done"] and pl["masterwork"] not in out:
+        out.append(pl["masterwork"])
+    return out
+
+
+def wants(state, seat, horizon=3):
+    """Resource -> weights of the units wanted, highest first: the next card's shortfall weighs most,
+    then the following cards', then the Journal goals."""
+    pl = state["players"][seat]
+    res = dict(pl["res"])
+    spare_budget = max(0, 4 - pl["insanity"]) if state["gen"] < 3 else max(0, 3 - pl["insanity"])
+    out = {}
+    items = []
+    for i, card in enumerate(future_cards(state, seat)[:horizon]):
         exp = C.EXPERIMENTS[card]
-        for k, n in exp["cost_ingredients"].items():
-            need[k] = need.get(k, 0) + n
-        for k, n in exp["cost_knowledge"].items():
-            need[k] = need.get(k, 0) + max(0, n - pl["journal"][k])
-    return {k for k, n in need.items() if pl["res"][k] < n}
+        w = (3.0 if level_of(card) == "D" else 2.0) if i == 0 else (1.2 if i == 1 else 0.7)
+        items.append(([(k, n) for k, n in exp["cost_ingredients"].items()] +
+                      [(k, max(0, n - pl["journal"][k])) for k, n in exp["cost_knowledge"].items()], w))
+    if state["gen"] < 3 or state["round"] < 2:
+        for track, goal in JOURNAL_GOAL.items():
+            lvl = pl["journal"][track]
+            if lvl < goal:
+                items.insert(min(1, len(items)), ([(track, C.JOURNAL[track]["cost"][lvl])], 1.5))
+    for need, w in items:
+        for k, n in need:
+            for _ in range(n):
+                if res[k] > 0:
+                    res[k] -= 1
+                elif k in ("chemistry", "biology", "engineering") and res["occult"] > 0 and spare_budget > 0:
+                    res["occult"] -= 1
+                    spare_budget -= 1
+                else:
+                    out.setdefault(k, []).append(w)
+    return {k: sorted(v, reverse=True) for k, v in out.items()}
 
 
-def gives(effects: list, short: set[str]) -> int:
-    """How many of the short Resources a list of effects gains (a choice counts its best branch)."""
-    n = 0
+def take(want, kind):
+    if want.get(kind):
+        return want[kind].pop(0)
+    return 0.0
+
+
+def effect_value(effects, want, state, seat):
+    """Value of effects given the (mutable copy of) wants."""
+    v = 0.0
     for e in effects:
         if "choice" in e:
-            n += max(gives(branch, short) for branch in e["choice"])
-        elif e.get("gain") in ("ingredient", "knowledge") and e.get("kind") in short:
-            n += e["n"]
-    return n
+            best, best_w = -99, None
+            for branch in e["choice"]:
+                w = {k: list(x) for k, x in want.items()}
+                bv = effect_value(branch, w, state, seat)
+                if bv > best:
+                    best, best_w = bv, w
+            v += best
+            want.clear()
+            want.update(best_w)
+        elif e.get("gain") in ("ingredient", "knowledge"):
+            kind = e["kind"]
+            for _ in range(e["n"]):
+                if kind == "any":
+                    k = max(("chemistry", "biology", "engineering", "occult"), key=lambda k: want[k][0] if want.get(k) else 0)
+                    got = take(want, k)
+                    v += got or 0.1
+                else:
+                    got = take(want, kind)
+                    v += got or (0.1 if kind != "occult" else 0.05)
+        elif e.get("gain") == "money":
+            v += 0.3 * e["n"]
+        elif e.get("gain") == "vp":
+            v += 0.05 * e["n"]
+        elif e.get("move") == "creepy":
+            v -= 0.4 * e["steps"]
+        elif e.get("move") == "insanity":
+            v -= 0.4 * e["steps"]
+        elif e.get("move") == "mob":
+            v += 0.2 * e["steps"]
+        elif e.get("pay") == "money":
+            v -= 0.25 * e["n"]
+    return v
 
 
-def masterwork_plan(rules, state: dict, seat: int) -> dict | None:
-    """Seat 0's preference (None: the bot decides)."""
+def town_value(state, seat, move, want):
+    rec = C.LOCATIONS[move["loc"]]
+    pl = state["players"][seat]
+    if rec["category"] not in ("ingredient", "knowledge", "special"):
+        return -99
+    pieces = move["pieces"]
+    if pieces == ["self"]:
+        perf = 1 if rec["no_self_bonus"] else 2
+    else:
+        perf = len(pieces)
+    w = {k: list(x) for k, x in want.items()}
+    v = 0.0
+    money = pl["money"] - Q.fee(state, seat, move["loc"], C.PIECE_TYPE[pieces[0]])
+    for _ in range(perf):
+        cost = sum(c["n"] for c in rec["cost_per_use"] if c.get("pay") == "money")
+        if money < cost:
+            break
+        money -= cost
+        v += effect_value(rec["cost_per_use"] + rec["reward_per_use"], w, state, seat)
+    pen = rec["penalties"]
+    for p in pen:
+        if p["move"] == "creepy":
+            danger = pl["creepy"] + p["steps"] >= state["mob"] - 1
+            v -= (3 if danger else 0.5) * p["steps"]
+        elif p["move"] == "insanity":
+            v -= 0.6 * p["steps"] if pl["insanity"] < 4 else 2.0
+        elif p["move"] == "mob":
+            danger = pl["creepy"] >= state["mob"] + p["steps"] - 1
+            v -= (3 if danger else 0.3) * -p["steps"]
+    v -= Q.fee(state, seat, move["loc"], C.PIECE_TYPE[pieces[0]]) * 0.3
+    return v
+
+
+def piece_rank(move):
+    return ("caretaker", "self", "servant").index(C.PIECE_TYPE[move["pieces"][0]])
+
+
+def masterwork_plan(rules, state, seat):
     if seat != 0:
         return None
     moves = rules.legal_moves(state, seat)
-    pl = state["players"][seat]
+    if not moves:
+        return None
     pend = state["pending"]
     if pend is not None:
-        kind = pend["step"] if pend["kind"] == "sim" else pend["kind"]
-        options = [m["option"] for m in moves]
-        pick = None
-        if kind in ("round_draw", "draw_deck"):
-            level = wanted_level(state, seat) or "C"
-            pick = level if level in options else None
-        elif kind in ("keep", "ea_keep"):
-            pick = max(options, key=lambda c: level_of(c))
-        elif kind == "store":
-            pick = max(options, key=lambda c: store_value(state, seat, c))
-        elif kind in ("resource", "knowledge"):
-            short = [o for o in options if o in shortfall(state, seat, next_cards(state, seat))]
-            pick = short[0] if short else None
-        elif kind == "slash":
-            short = shortfall(state, seat, next_cards(state, seat))
-            best = max(options, key=lambda i: gives(pend["effects"][i], short))
-            pick = best if gives(pend["effects"][best], short) else None
-        elif kind == "buy":
-            credit = [o for o in options if o != "none" and C.tile(state["row"][int(o[4:])])["name"] in CREDIT_TILES]
-            pick = credit[0] if credit else None
-        return next((m for m in moves if m["option"] == pick), None) if pick is not None else None
-    experiments = [m for m in moves if m.get("loc") == "perform_experiment"]
-    if experiments:
-        def value(m):
-            card = m["card"]
-            level = level_of(card)
-            return (card == pl["masterwork"], missing(state, seat, level) > 0, level,
-                    -PIECE_ORDER.index(C.PIECE_TYPE[m["pieces"][0]]))
-        best = max(experiments, key=value)
-        if best["card"] == pl["masterwork"] or missing(state, seat, level_of(best["card"])) > 0:
-            return best
-    short = shortfall(state, seat, next_cards(state, seat))
-    town = [m for m in moves if m.get("type") == "place" and m["loc"] in state["town"]
-            and gives(C.LOCATIONS[m["loc"]]["reward_per_use"], short)]
-    if town:   # the Self performs twice in the Town (MFW-PLACE-19), every Servant-type piece once
-        return max(town, key=lambda m: (gives(C.LOCATIONS[m["loc"]]["reward_per_use"], short),
-                                        m["pieces"] == ["self"] or len(m["pieces"])))
-    if target_card(state, seat) is None and wanted_level(state, seat) is not None:
-        draws = [m for m in moves if m.get("loc") == "estate_affairs" and m.get("mode") == "draw"]
+        return choose_pending(state, seat, moves, pend)
+    return choose_turn(state, seat, moves)
+
+
+def pick(moves, option):
+    return next((m for m in moves if m["option"] == option), None)
+
+
+def keep_value(state, seat, card):
+    """Higher is better: the level the climb most needs, then the cheapest."""
+    level = level_of(card)
+    need = missing(state, seat, level)
+    hand = state["players"][seat]["hand"]
+    covered = sum(1 for c in hand if level_of(c) == level and c != card)
+    return (need > covered, need - covered, -base_cost(state, seat, card), level)
+
+
+def choose_pending(state, seat, moves, pend):
+    pl = state["players"][seat]
+    kind = pend["step"] if pend["kind"] == "sim" else pend["kind"]
+    options = [m["option"] for m in moves]
+    if kind == "masterwork":
+        best = min(options, key=lambda d: sum(C.EXPERIMENTS[d]["cost_knowledge"].get(k, 0) for k in ("occult", "biology")))
+        return pick(moves, best)
+    if kind in ("round_draw", "draw_deck"):
+        level = wanted_level(state, seat) or "C"
+        if level not in options:
+            level = "C" if "C" in options else options[0]
+        return pick(moves, level)
+    if kind == "keep":
+        # carried into the next Generation, which draws 1 A, 1 B and 1 C: keep the cheapest C (else B)
+        return pick(moves, max(options, key=lambda c: (level_of(c) != "A", level_of(c) == "C", -base_cost(state, seat, c))))
+    if kind == "ea_keep":
+        return pick(moves, max(options, key=lambda c: keep_value(state, seat, c)))
+    if kind == "store":
+        return pick(moves, max(options, key=lambda c: (level_of(c) == "D", level_of(c))))
+    if kind in ("resource", "knowledge", "shed"):
+        want = wants(state, seat)
+        order = sorted((o for o in options if want.get(o)), key=lambda o: -want[o][0])
+        if order:
+            return pick(moves, order[0])
+        for o in ("engineering", "chemistry", "money", "gear", "chemical"):
+            if o in options:
+                return pick(moves, o)
+        return None
+    if kind == "slash":
+        want = wants(state, seat)
+        best = max(options, key=lambda i: effect_value(pend["effects"][i], {k: list(x) for k, x in want.items()}, state, seat))
+        return pick(moves, best)
+    if kind == "buy":
+        credit = [o for o in options if o != "none" and C.tile(state["row"][int(o[4:])])["name"] in CREDIT]
+        if credit:
+            return pick(moves, credit[0])
+        good = [o for o in options if o != "none" and C.tile(state["row"][int(o[4:])])["name"] in GOOD_TILES]
+        return pick(moves, good[0] if good else "none")
+    if kind == "plot":
+        free = [o for o in options if o.startswith("plot:")]
+        if free:
+            return pick(moves, free[0])
+        if "expand" in options:
+            return pick(moves, "expand")
+        repl = [o for o in options if C.tile(pl["plots"][int(o[8:])])["name"] not in CREDIT]
+        return pick(moves, repl[0] if repl else options[0])
+    if kind == "discard_tile":
+        def keepworth(o):
+            name = C.tile(pl["plots"][int(o[5:])])["name"]
+            return (name in CREDIT, name == "Storage Shed")
+        return pick(moves, min(options, key=keepworth))
+    if kind == "pay_plan":
+        card = pend["card"]
+        def cost(plan):
+            c = Q.plan_cost(state, seat, card, plan)
+            return (c["insanity"], sum(c["cubes"].values()))
+        best = min(range(len(options)), key=lambda i: cost(options[i]))
+        return moves[best]
+    if kind == "lose_piece":
+        for p in ("servant1", "servant2", "spouse"):
+            if p in options:
+                return pick(moves, p)
+    if kind == "cycle":
+        # discard cards the climb does not need (one combination of the right size)
+        useful = set(future_cards(state, seat))
+        best = max(options, key=lambda o: -1 if o == "skip" else sum(1 for c in o if c not in useful) - 10 * sum(1 for c in o if c in useful))
+        if best != "skip" and all(c not in useful for c in best):
+            return pick(moves, best)
+        return pick(moves, "skip")
+    if kind == "yes_no":
+        what = pend.get("what")
+        if what == "hire again":
+            return pick(moves, "yes" if pl["money"] >= 2 and state["round"] < 3 else "no")
+        return pick(moves, "yes")
+    if kind == "search_deck":
+        level = wanted_level(state, seat) or "C"
+        return pick(moves, level if level in options else options[0])
+    if kind == "search_take":
+        return pick(moves, max(options, key=lambda c: keep_value(state, seat, c)))
+    if kind == "retrieve":
+        return moves[0]
+    return None
+
+
+def choose_turn(state, seat, moves):
+    pl = state["players"][seat]
+    keeps = [m for m in moves if m["type"] == "keep"]
+    if keeps and not state["turn"]["placed"]:
+        return max(keeps, key=lambda m: keep_value(state, seat, m["card"]))
+    want = wants(state, seat)
+    frees = [m for m in moves if m["type"] == "free"]
+    free_ok = []
+    for m in frees:
+        ab = dict(Q.abilities(state, seat, "free_action"))[m["source"]]
+        if effect_value(ab["cost"] + ab["effects"], {k: list(x) for k, x in want.items()}, state, seat) > 0.5:
+            free_ok.append(m)
+    if free_ok:
+        return free_ok[0]
+    if state["turn"]["placed"]:
+        if keeps:
+            return max(keeps, key=lambda m: keep_value(state, seat, m["card"]))
+        return next(m for m in moves if m["type"] == "end_turn")
+    places = [m for m in moves if m["type"] == "place"]
+    if not places:
+        return next((m for m in moves if m["type"] == "pass"), None)
+    # 1. the climb's next Experiment
+    nxt = next_cards(state, seat, 1)
+    exps = [m for m in places if m["loc"] == "perform_experiment"]
+    if nxt:
+        mine = [m for m in exps if m["card"] == nxt[0]]
+        if not mine:   # another needed card that is performable now
+            mine = [m for m in exps if (m["card"] == pl["masterwork"]) or missing(state, seat, level_of(m["card"])) > 0]
+            mine = [m for m in mine if m["card"] in next_cards(state, seat, 4)]
+        if mine:
+            def prank(m):
+                t = C.PIECE_TYPE[m["pieces"][0]]
+                if t == "caretaker":
+                    return 0
+                if t == "servant":
+                    return 1 if state["round"] == 3 else 3
+                return 2
+            return min(mine, key=prank)
+    # 2. credit tiles in the row
+    affordable = [t for t in state["row"] if t is not None and C.tile(t)["name"] in CREDIT
+                  and C.tile(t)["name"] not in Q.tile_names(state, seat) and Q.build_options(state, seat, t, C.UPGRADES[t]["price"])
+                  and (C.tile(t)["name"] != "Lightning Mast" or Q.completed_count(state, seat, "A") == 0 or state["gen"] < 3)]
+    masons = [m for m in places if C.LOCATIONS.get(m["loc"], {}).get("category") == "builders_office"]
+    if affordable and masons:
+        return min(masons, key=lambda m: (len(m["pieces"]), m["pieces"] == ["self"]))
+    # 3. Journal goals
+    records = [m for m in places if m["loc"] == "record_knowledge"]
+    for track, goal in JOURNAL_GOAL.items():
+        if pl["journal"][track] < goal and (state["gen"] < 3 or state["round"] < 2):
+            rs = [m for m in records if m["track"] == track]
+            if rs:
+                return min(rs, key=lambda m: ("caretaker", "servant", "self").index(C.PIECE_TYPE[m["pieces"][0]]))
+    # 4. hire Servants early in the Generation
+    hires = [m for m in places if C.LOCATIONS.get(m["loc"], {}).get("category") == "laborers_union"]
+    if hires and state["round"] < 3 and pl["money"] >= 2:
+        lost = len(Q.lost_servant_types(state, seat))
+        if lost:
+            best = [m for m in hires if m["pieces"] == ["self"]] if lost >= 2 and pl["money"] >= 4 else []
+            best = best or [m for m in hires if len(m["pieces"]) == 1 and m["pieces"] != ["self"]] or hires
+            return best[0]
+    # 5. gather what the climb lacks
+    town = [m for m in places if m["loc"] in C.LOCATIONS]
+    scored = [(town_value(state, seat, m, want), m) for m in town]
+    scored = [(v - 0.15 * len(m["pieces"]) - (0.9 if m["pieces"] == ["self"] else 0), m) for v, m in scored]
+    # 6. draw cards when the climb has none
+    if not next_cards(state, seat, 1) and wanted_level(state, seat) is not None:
+        draws = [m for m in places if m["loc"] == "estate_affairs" and m["mode"] == "draw"]
         if draws:
             return min(draws, key=lambda m: ("servant", "caretaker", "self").index(C.PIECE_TYPE[m["pieces"][0]]))
-    if pl["journal"]["engineering"] < 2:   # MFW-JOURNAL-14: Engineering level 2 counts as a completed B
-        record = [m for m in moves if m.get("loc") == "record_knowledge" and m["track"] == "engineering"]
-        if record:
-            return min(record, key=lambda m: ("servant", "caretaker", "self").index(C.PIECE_TYPE[m["pieces"][0]]))
-    return None
+    if scored:
+        v, m = max(scored, key=lambda x: x[0])
+        if v > 0.3:
+            return m
+    # 7. leftovers: an A Experiment for Knowledge, Estate Affairs
+    extra = [m for m in exps if level_of(m["card"]) == "A" or m["card"] in next_cards(state, seat, 4)]
+    if extra:
+        return min(extra, key=lambda m: ("caretaker", "servant", "self").index(C.PIECE_TYPE[m["pieces"][0]]))
+    draws = [m for m in places if m["loc"] == "estate_affairs" and m["mode"] == "draw"]
+    if draws and wanted_level(state, seat) is not None:
+        return min(draws, key=lambda m: ("servant", "caretaker", "self").index(C.PIECE_TYPE[m["pieces"][0]]))
+    money = [m for m in places if m["loc"] == "estate_affairs" and m["mode"] == "money"]
+    if money:
+        return min(money, key=lambda m: ("servant", "caretaker", "self").index(C.PIECE_TYPE[m["pieces"][0]]))
+    return next((m for m in moves if m["type"] == "pass"), None)
+
+
 
 
 def masterwork_completed(state, facts):
     return any(f.get("type") == "ExperimentCompleted" and f.get("level") == "D" for f in facts)
 
 
-def masterwork_in_reach(state, facts):
-    """Seat 0 meets the Masterwork's prerequisites (MFW-EXPERIMENT-06)."""
-    pl = state["players"][0]
-    return not pl["mw_done"] and Q.prerequisites_met(state, 0, "D")
+SEED = 2
+RULES = get_rules("my_fathers_work")
+
+
+@pytest.fixture(scope="module")
+def game():
+    """Seed 2 played to the end: the states just before and just after seat 0's Masterwork move, that
+    move's facts, how many later turns seat 0 had, and the Experiments it was offered in them."""
+    seen = {"before": None, "at": None, "later_turns": 0, "later_performs": []}
+    last = {"state": None}
+
+    def watch(state, facts):
+        if seen["at"] is None and masterwork_completed(state, facts):
+            seen.update(before=last["state"], at=copy_state(state), move_facts=facts)
+        elif seen["at"] is not None:
+            moves = RULES.legal_moves(state, 0)
+            seen["later_turns"] += any(m["type"] == "place" for m in moves)
+            seen["later_performs"] += [m for m in moves if m.get("loc") == "perform_experiment"]
+        last["state"] = copy_state(state)
+        return False
+
+    result = bot_playout("my_fathers_work", 2, SEED, ["normal", "random"], stop=watch, nudge=masterwork_plan)
+    assert seen["at"] is not None, "seat 0 completes its Masterwork"
+    return dict(result, **seen)
 
 
 @pytest.mark.slow
-@pytest.mark.rule("MFW-EXPERIMENT-06", "MFW-EXPERIMENT-07")
-def test_a_masterwork_plan_meets_the_masterworks_prerequisites():
-    """Seed 17 (found by playing seeds 1..40 with the plan): in Generation III round 3 seat 0 has
-    1 A, 2 B and 3 C, made of this Generation's completions, the two stored Experiments (a B from
-    Generation I, a C from Generation II) and the Grand Laboratory's free C level."""
-    result = bot_playout("my_fathers_work", 2, 17, ["normal", "random"], stop=masterwork_in_reach,
-                         nudge=masterwork_plan)
-    state = result["state"]
-    pl = state["players"][0]
-    assert masterwork_in_reach(state, [])
-    assert (state["gen"], state["round"]) == (3, 3)
-    assert [level_of(c) for c in pl["stored"]] == ["B", "C"]              # one per Generation (MFW-ENDGEN-07)
-    assert "Grand Laboratory" in Q.tile_names(state, 0)
-    this_generation = {lv: sum(1 for c in pl["completed"] if level_of(c) == lv) for lv in ("A", "B", "C")}
-    assert this_generation == {"A": 1, "B": 1, "C": 1}
-    # MFW-EXPERIMENT-07: completed this Generation + stored + free levels, counted per level
-    assert {lv: Q.completed_count(state, 0, lv) for lv in ("A", "B", "C")} == {"A": 1, "B": 2, "C": 3}
-    # without the free C level the Masterwork would still be out of reach (MFW-EXPERIMENT-06)
-    plots = list(pl["plots"])
-    pl["plots"] = [None if t is not None and C.tile(t)["name"] == "Grand Laboratory" else t for t in plots]
-    assert not Q.prerequisites_met(state, 0, "D")
-    pl["plots"] = plots
+@pytest.mark.rule("MFW-EXPERIMENT-06", "MFW-EXPERIMENT-07", "MFW-JOURNAL-14")
+def test_the_plan_completes_the_masterwork_with_its_prerequisites_met(game):
+    before, at = game["before"], game["at"]
+    pl = at["players"][0]
+    assert (at["gen"], at["round"]) == (3, 3)
+    completion = [f for f in game["move_facts"] if f.get("type") == "ExperimentCompleted" and f["level"] == "D"]
+    assert [(f["seat"], f["card"]) for f in completion] == [(0, pl["masterwork"])]
+    # MFW-EXPERIMENT-07: completed this Generation + stored + free levels, per level
+    this_generation = {lv: sum(1 for c in before["players"][0]["completed"] if level_of(c) == lv) for lv in LEVELS}
+    assert this_generation == {"A": 0, "B": 0, "C": 1}
+    assert sorted(level_of(c) for c in pl["stored"]) == ["A", "C"]            # one per Generation (MFW-ENDGEN-07)
+    assert {"Drafting Room", "Lightning Mast", "Grand Laboratory"} <= set(Q.tile_names(at, 0))
+    assert pl["journal"]["engineering"] == 2                                   # MFW-JOURNAL-14: a free B
+    counts = {lv: Q.completed_count(before, 0, lv) for lv in LEVELS}
+    assert counts == {"A": 2, "B": 2, "C": 3}
+    assert Q.prerequisites_met(before, 0, "D")                                 # MFW-EXPERIMENT-06
+    # each free level is needed: without the Grand Laboratory (a C) or Engineering level 2 (a B)
+    # the Masterwork would be out of reach (counts are exact per level, MFW-AMB-34)
+    without_lab = copy_state(before)
+    p = without_lab["players"][0]
+    p["plots"] = [None if t is not None and C.tile(t)["name"] == "Grand Laboratory" else t for t in p["plots"]]
+    assert Q.completed_count(without_lab, 0, "C") == 2 and not Q.prerequisites_met(without_lab, 0, "D")
+    without_eng = copy_state(before)
+    without_eng["players"][0]["journal"]["engineering"] = 1
+    assert Q.completed_count(without_eng, 0, "B") == 1 and not Q.prerequisites_met(without_eng, 0, "D")
+
+
+@pytest.mark.slow
+@pytest.mark.rule("MFW-EXPERIMENT-21", "MFW-AMB-30", "MFW-EXPERIMENT-19")
+def test_a_completed_masterwork_is_flagged_scored_and_never_performed_again(game):
+    at, rules = game["at"], game["rules"]
+    pl = at["players"][0]
+    card = pl["masterwork"]
+    assert pl["mw_done"] is True                               # MFW-AMB-30: the permanent flag
+    assert card in pl["completed"] and card not in pl["hand"]  # face-up in the completed area
+    reward = sum(e["n"] for e in C.EXPERIMENTS[card]["rewards"] if e.get("gain") == "vp")
+    scored = [f for f in game["move_facts"] if f.get("type") == "Scored" and f["seat"] == 0]
+    assert [f["n"] for f in scored if f["reason"] == "reward"] == [reward]
+    assert not any(f["reason"] == "C bonus" for f in scored)        # MFW-EXPERIMENT-19: never for a D
+    assert at["players"][0]["score"] == game["before"]["players"][0]["score"] + sum(f["n"] for f in scored)
+    # MFW-EXPERIMENT-21: completed only once; it is never offered again for the rest of the game
+    final = game["state"]
+    assert final["over"] and final["players"][0]["mw_done"] is True
+    assert not Q.can_perform(at, 0, card)
+    assert game["later_turns"] > 0 and not any(m["card"] == card for m in game["later_performs"])
+    assert sum(1 for facts in game["facts"] for f in facts
+               if f.get("type") == "ExperimentCompleted" and f.get("card") == card) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.rule("MFW-ENDGAME-06", "MFW-ENDGAME-07", "MFW-ENDGAME-08")
+def test_the_completed_masterwork_breaks_a_tie(game):
+    final, rules = game["state"], game["rules"]
+    assert final["over"]
+    scores = [p["score"] for p in final["players"]]
+    assert rules.winners(final) == [max(range(2), key=lambda s: scores[s])]     # MFW-ENDGAME-06
+    tied = copy_state(final)
+    tied["players"][1]["score"] = tied["players"][0]["score"]
+    assert rules.winners(tied) == [0]                      # MFW-ENDGAME-07: the Masterwork wins the tie
+    # without it the tie would go to the most Estate Upgrades (MFW-ENDGAME-08), whoever has them
+    tied["players"][0]["mw_done"] = False
+    tiles = [len(Q.tiles_of(tied, s)) for s in range(2)]
+    assert tiles[0] != tiles[1]
+    assert rules.winners(tied) == [max(range(2), key=lambda s: tiles[s])]
