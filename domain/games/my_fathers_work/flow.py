@@ -90,7 +90,7 @@ def op_sog_draws(ctx, op):
 
 
 def has_shed(s, seat) -> bool:
-    return any(C.tile(t)["set"] == "storage_shed" for t in Q.tiles_of(s, seat))
+    return any(C.tile(t).get("set") == "storage_shed" for t in Q.tiles_of(s, seat))  # Vanity tiles have no set
 
 
 def op_sog_shed(ctx, op):

@@ -67,6 +67,21 @@ def test_ex06_dungeon_every_generation(fx):
     assert t["players"][0]["creepy"] == 1 and t["players"][0]["insanity"] == 1
 
 
+@pytest.mark.rule("MFW-STARTGEN-05", "MFW-UPGRADE-07", "MFW-UPGRADE-22")
+def test_a_vanity_tile_and_no_storage_shed_at_the_start_of_a_generation():
+    """A Storage Shed discarded (MFW-UPGRADE-07) and a Vanity tile on the Estate at the next Start of
+    Generation (found by a bot playout: the search for the Shed raised KeyError on the Vanity tile)."""
+    s = no_events(blank())
+    vanity = sorted(C.VANITY)[0]
+    s["players"][0]["plots"][0] = vanity
+    s["vanity"][C.VANITY[vanity]["name"]] -= 1
+    s, _ = run_ops(s, [{"op": "start_gen", "gen": 2}])
+    assert s["pending"]["step"] == "shed" and s["pending"]["waiting"] == [1]   # only seat 1 still has a Shed
+    s, _ = commit_all(s, pick=lambda o: "money" if "money" in o else o[0])
+    assert s["players"][0]["plots"][0] == vanity
+    assert [pl["money"] for pl in s["players"]] == [3, 4]
+
+
 @pytest.mark.rule("MFW-STARTGEN-01", "MFW-ENDGEN-17", "MFW-AMB-10", "MFW-SAVE-02")
 def test_start_of_generation_setup_from_scenario(fx):
     s = blank()
