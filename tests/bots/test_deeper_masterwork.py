@@ -10,7 +10,7 @@ So seat 0 follows a Masterwork plan (`masterwork_plan`, the playout's nudge): a 
 preference, among the seat's legal moves only and from what the seat knows (its hand, its
 resources, pieces, Journal, completed and stored Experiments and Masterwork, the public row and
 Town), for the moves that climb towards the Masterwork; the choices it has no preference for
-(scenario votes and choices) are the `normal` bot's. Seat 1 is a `random` bot. The plan's
+(scenario votes and choices, the Biology keep, a Vanity tile's name) are the `normal` bot's. Seat 1 is a `random` bot. The plan's
 economy: it buys the Upgrades that give free levels (Drafting Room B, Lightning Mast A, Grand
 Laboratory C: MFW-EXPERIMENT-07) and, in Generations I-II, a Gatehouse or Reading Nook, whenever
 the row shows one it can pay; records Engineering to level 2 (a free B, MFW-JOURNAL-14) and
@@ -21,7 +21,10 @@ with a Caretaker first; and stores the highest level it completed.
 
 Measured (2 players, default options, seeds 1-160, about 1 s a game): seat 0 completes its
 Masterwork in 33 games (21%), three of them in Generation II (seeds 7, 20 and 40); most of the
-others end Generation III with the prerequisites met but the Masterwork's Resources short.
+others end Generation III with the prerequisites met but the Masterwork's Resources short. With
+3 players (seats 1-2 random, seeds 1-80) it completes 18 (22%); with `choose_masterwork`
+(MFW-SETUP-16: the plan picks the Masterwork whose Ingredients Generation III's Town gives, most
+Engineering first) 31 of seeds 1-80 (39%).
 The tests play seed 40 to the end: the Masterwork is completed in Generation II round 3 (move
 97), with 2 A (a stored A, one completed that Generation), 2 B (the Drafting Room, Engineering
 level 2) and 3 C (all completed that Generation); it is stored as a D at the end of Generation II
