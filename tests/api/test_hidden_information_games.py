@@ -324,13 +324,17 @@ class Sweep:
         tokens = game.seat_tokens + [game.referee_token]
         self.always = [("seed", str(seed).encode())] + [("token hash", hash_token(t).encode()) for t in tokens]
         self.viewers = ["spectator", "referee", *range(players)]
+        self._salts: list[tuple[str, bytes]] = []
+        self._read_to = 0  # the version of the last event whose salt was read (the first is version 1)
 
     def forbidden(self, viewer, states: list[dict] | None = None,
-                  facts: list[dict] | None = None) -> list[tuple[str, bytes]]:
+                  facts: list[dict] | None = None, salts: list[tuple[str, bytes]] | None = None,
+                  known: bytes | None = None) -> list[tuple[str, bytes]]:
         """Secrets `viewer` may not see now (the game runs): facts (default: all stored so far),
-        the live state (or `states`), the other tokens."""
+        the live state (or `states`), the other tokens. A sweep (no move in between) passes the
+        salts and `known_record(facts, viewer)` it read once instead of reading them per call."""
         who = "spectator" if viewer == "referee" else viewer
-        secrets = list(self.always) + self.salts()
+        secrets = list(self.always) + (self.salts() if salts is None else salts)
         secrets += [(f"seat {s} token", t.encode()) for s, t in enumerate(self.game.seat_tokens) if s != viewer]
         if viewer != "referee":
             secrets.append(("referee token", self.game.referee_token.encode()))
@@ -349,13 +353,17 @@ class Sweep:
                 secrets += [(label, data) for label, data, value in fact_secrets(record)
                             if not isinstance(value, list) or still_hidden & set(map(str, value))
                             or still_hidden & {v for v in value if isinstance(v, int)}]
-        known = known_record(facts, who)
+        known = known_record(facts, who) if known is None else known
         return [(label, secret) for label, secret in secrets if secret not in known]
 
     def salts(self) -> list[tuple[str, bytes]]:
-        """The moves' hash salts (never shown: with one, a hidden fact could be found by hashing guesses)."""
-        return [("salt", event.salt.encode()) for event in self.service.events.get(uuid.UUID(self.game.id))
-                if getattr(event, "salt", "")]
+        """The moves' hash salts (never shown: with one, a hidden fact could be found by hashing guesses).
+        The log only grows: each call reads the events stored since the last one."""
+        for event in self.service.events.get(uuid.UUID(self.game.id), gt=self._read_to):
+            self._read_to = event.originator_version
+            if getattr(event, "salt", ""):
+                self._salts.append(("salt", event.salt.encode()))
+        return list(self._salts)
 
     def check(self, body: bytes, secrets, context: str) -> None:
         for label, secret in secrets:
@@ -400,24 +408,27 @@ class Sweep:
         self.check_descriptions(context)
         states = folded_states(self.service, self.game.id)
         facts = stored_facts(self.service, self.game.id)
+        salts = self.salts()  # no move is played during a sweep: read once
         steps = len(states) - 1
         for viewer in self.viewers:
-            secrets = self.forbidden(viewer, facts=facts)
+            known = known_record(facts, "spectator" if viewer == "referee" else viewer)
+            secrets = self.forbidden(viewer, facts=facts, salts=salts, known=known)
             for path, body in self.bodies(viewer):
                 self.check(body, secrets, f"{context}: {path} as {viewer}")
             for step in self.replay_steps(steps):
                 body = self.get(f"/games/{self.game.id}/replay", viewer, step=step)
-                at_step = self.forbidden(viewer, [states[step]], facts)
+                at_step = self.forbidden(viewer, [states[step]], facts, salts, known)
                 self.check(body, at_step, f"{context}: /replay?step={step} as {viewer}")
 
     def sweep_finished(self, context: str) -> None:
         """After the end: everybody sees everything but the seed and the token hashes."""
         self.check_descriptions(context)  # written while the game ran
         never = self.always + self.salts()
+        steps = len(folded_states(self.service, self.game.id)) - 1  # the game is over: folded once
         for viewer in self.viewers:
             for path, body in self.bodies(viewer):
                 self.check(body, never, f"{context}: {path} as {viewer}")
-            for step in self.replay_steps(len(folded_states(self.service, self.game.id)) - 1):
+            for step in self.replay_steps(steps):
                 body = self.get(f"/games/{self.game.id}/replay", viewer, step=step)
                 self.check(body, never, f"{context}: /replay?step={step} as {viewer}")
 
