@@ -33,7 +33,8 @@ def raw_client(app):
 
 
 def concrete_paths(template: str, game_id: str) -> list[str]:
-    """The path with real and bogus values for every parameter ({game_id}, {request_id}, {game}, ...)."""
+    """The path with real and bogus values for every parameter ({game_id}, {request_id}, {game}, ...),
+    each distinct path once (a path without parameters is the same for every value)."""
     paths = []
     for value in (game_id, "not-a-game", str(uuid.uuid4()), "%00", "x" * 300):
         path = template.replace("{game_id}", value)
@@ -41,7 +42,7 @@ def concrete_paths(template: str, game_id: str) -> list[str]:
             start = path.index("{")
             path = path[:start] + value + path[path.index("}", start) + 1:]
         paths.append(path)
-    return paths
+    return list(dict.fromkeys(paths))
 
 
 def check(response) -> None:
