@@ -21,14 +21,23 @@ def derive_seed(seed: int, stream: int | str) -> int:
 
 
 class Rng:
-    """A private random stream; never the module-level `random` functions."""
+    """A private random stream; never the module-level `random` functions.
 
-    __slots__ = ("_random", "seed", "stream")
+    The generator is seeded on first use: most moves draw nothing, and a fork needs only the
+    seed and the stream (the numbers drawn are the same as with an eager seed)."""
+
+    __slots__ = ("_generator", "seed", "stream")
 
     def __init__(self, seed: int, stream: int | str) -> None:
         self.seed = seed
         self.stream = stream
-        self._random = random.Random(derive_seed(seed, stream))
+        self._generator: random.Random | None = None
+
+    @property
+    def _random(self) -> random.Random:
+        if self._generator is None:
+            self._generator = random.Random(derive_seed(self.seed, self.stream))
+        return self._generator
 
     def die(self, sides: int = 6) -> int:
         return self._random.randint(1, sides)

@@ -46,9 +46,22 @@ def decision(state):
 
 
 # ---------------------------------------------------------------- spaces
+_SPACE_DEFS: dict = {}  # space id -> (definition, owner): content is fixed, so each is looked up once
+_ALL_SPACES: dict = {}  # seat -> the city's spaces and that seat's lab spaces, in order
+
+
 def space_def(sid):
     if not isinstance(sid, str):
         return None, None
+    found = _SPACE_DEFS.get(sid)
+    if found is None:
+        found = _space_def(sid)
+        if found[0] is not None:  # only real spaces are kept (a move's bogus id is not)
+            _SPACE_DEFS[sid] = found
+    return found
+
+
+def _space_def(sid):
     if sid.startswith("lab"):
         owner, local = sid[3:].split(".", 1)
         d = C.lab_spaces.get(local)
@@ -57,15 +70,32 @@ def space_def(sid):
 
 
 def all_spaces(st, seat):
-    return list(C.spaces) + [f"lab{seat}.{k}" for k in C.lab_spaces]
+    spaces = _ALL_SPACES.get(seat)
+    if spaces is None:
+        spaces = _ALL_SPACES[seat] = tuple(C.spaces) + tuple(f"lab{seat}.{k}" for k in C.lab_spaces)
+    return list(spaces)
 
 
 def location_mod(st, location, kind):
     return [m for m in st["mods"] if m["scope"] == location and m["kind"] == kind]
 
 
-def check_place(st, seat, kind, sid):
-    """ABOM-CITY-02, ABOM-CITY-03, ABOM-CITY-07, ABOM-PLACE-01, ABOM-PLACE-02, ABOM-PLACE-03, ABOM-BUMP-01, ABOM-BUMP-02, ABOM-BUMP-03, ABOM-BUMP-04, ABOM-BUMP-05. Returns (error|None, franc_cost, bump_slot, bump_cost)."""
+def place_context(st):
+    """What every placement check of one state shares: the closed locations, the extra cost of each
+    location (the events' modifiers) and the first free bump slot (None: the track is full)."""
+    closed, extra = set(), {}
+    for m in st["mods"]:
+        if m["kind"] == "closed":
+            closed.add(m["scope"])
+        elif m["kind"] == "extraCost":
+            extra[m["scope"]] = extra.get(m["scope"], 0) + m.get("value", 0)
+    free = next((i for i, occ in enumerate(st["bump"]) if occ is None), None)
+    return closed, extra, free
+
+
+def check_place(st, seat, kind, sid, context=None):
+    """ABOM-CITY-02, ABOM-CITY-03, ABOM-CITY-07, ABOM-PLACE-01, ABOM-PLACE-02, ABOM-PLACE-03, ABOM-BUMP-01, ABOM-BUMP-02, ABOM-BUMP-03, ABOM-BUMP-04, ABOM-BUMP-05. Returns (error|None, franc_cost, bump_slot, bump_cost).
+    `context`: `place_context(st)`, when many spaces of one state are checked."""
     d, owner = space_def(sid)
     if d is None:
         return ("ABOM-CITY-02", f"there is no space {sid!r}"), 0, None, 0
@@ -75,17 +105,17 @@ def check_place(st, seat, kind, sid):
         return ("ABOM-CITY-02", f"no {kind} on your character card"), 0, None, 0
     if d["scientistOnly"] and kind != "scientist":
         return ("ABOM-PLACE-01", f"{sid} is a scientist-only space"), 0, None, 0
-    if location_mod(st, d["location"], "closed"):
+    closed, extra, free = place_context(st) if context is None else context
+    if d["location"] in closed:
         return ("ABOM-EVENT-04", f"an event closes {d['location']} this round"), 0, None, 0
-    cost = max(0, d["francCost"] + sum(m.get("value", 0) for m in location_mod(st, d["location"], "extraCost")))
+    cost = max(0, d["francCost"] + extra.get(d["location"], 0))
     slot, bump_cost = None, 0
     if sid in st["spaces"]:  # ABOM-PLACE-06: one meeple per space, so an occupied space means a bump
         # ABOM-BUMP-06: slots and costs from the track of this player count; ABOM-BUMP-07: a bumped meeple
         # stays on its slot (not on the card) until Reset
-        free = [i for i, occ in enumerate(st["bump"]) if occ is None]
-        if not free:
+        if free is None:
             return ("ABOM-BUMP-04", "the bump track is full: the occupied space cannot be taken"), cost, None, 0
-        slot = free[0]
+        slot = free
         bump_cost = C.bump[st["n"]][slot]
     if st["p"][seat]["francs"] < cost + bump_cost:
         rule = "ABOM-BUMP-05" if slot is not None else "ABOM-PLACE-03"
@@ -95,11 +125,12 @@ def check_place(st, seat, kind, sid):
 
 def placements(st, seat):
     out = []
+    context = place_context(st)
     for kind in ("scientist", "assistant"):
         if st["p"][seat]["card"][kind] < 1:
             continue
         for sid in all_spaces(st, seat):
-            if check_place(st, seat, kind, sid)[0] is None:
+            if check_place(st, seat, kind, sid, context)[0] is None:
                 out.append({"type": "place", "kind": kind, "space": sid})
     return out
 
@@ -108,10 +139,11 @@ def can_place(st, seat):
     p = st["p"][seat]
     if p["card"]["scientist"] + p["card"]["assistant"] == 0:
         return False
+    context = place_context(st)
     for kind in ("scientist", "assistant"):
         if p["card"][kind]:
             for sid in all_spaces(st, seat):
-                if check_place(st, seat, kind, sid)[0] is None:
+                if check_place(st, seat, kind, sid, context)[0] is None:
                     return True
     return False
 
