@@ -1,7 +1,8 @@
 """Seeded random playouts: the generic check every registered game must pass.
 
 After every move: replaying all facts from the initial state equals the live state,
-states stay JSON-native, and every listed legal move is accepted by `decide`.
+states stay JSON-native, and every listed legal move is accepted by `decide` (which leaves
+the state it is given unchanged).
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ def random_playout(rules: Rules, players: int, seed: int, *, max_moves: int = 20
         legal = rules.legal_moves(state, seat)
         assert legal, f"seat {seat} must act but has no legal move (seed {seed}, move {moves})"
         if check_every_legal_move:
+            # On the live state itself, as `play` calls it: a `decide` that changed its input
+            # would make the live state differ from the replica below.
             for candidate in legal:
-                rules.decide(copy_state(state), seat, candidate, Rng(seed, moves + 1))
+                rules.decide(state, seat, candidate, Rng(seed, moves + 1))
         move = chooser.choice(legal)
         moves += 1
         state, facts = play(rules, state, seat, move, seed, moves)
