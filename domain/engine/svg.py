@@ -23,6 +23,7 @@ def seat_colour(seat: int) -> str:
 #: written as is between double quotes (the same bytes `quoteattr` gives, much faster).
 _ATTR_SPECIAL = re.compile(r'[&<>"\n\r\t]').search
 _TEXT_SPECIAL = re.compile(r"[&<>]").search
+_NUMBERS = frozenset({int, float})  # the types written as they are (bool is not one of them)
 _NAMES: dict[str, str] = {}  # font_size -> font-size, class_ -> class: computed once per keyword
 
 
@@ -73,18 +74,30 @@ class Svg:
         else:
             self._parts.append(f"<{tag}{_attrs(attrs)}>{_escape(str(text))}</{tag}>")
 
+    # rect, circle and text write their numeric coordinates directly (the bulk of every picture);
+    # anything else goes through `element`, which gives the same bytes.
+
     def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
-        self.element("rect", x=x, y=y, width=w, height=h, **attrs)
+        if type(x) in _NUMBERS and type(y) in _NUMBERS and type(w) in _NUMBERS and type(h) in _NUMBERS:
+            self._parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}"{_attrs(attrs)}/>')
+        else:
+            self.element("rect", x=x, y=y, width=w, height=h, **attrs)
 
     def circle(self, cx: float, cy: float, r: float, **attrs: Any) -> None:
-        self.element("circle", cx=cx, cy=cy, r=r, **attrs)
+        if type(cx) in _NUMBERS and type(cy) in _NUMBERS and type(r) in _NUMBERS:
+            self._parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}"{_attrs(attrs)}/>')
+        else:
+            self.element("circle", cx=cx, cy=cy, r=r, **attrs)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
         self.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
 
     def text(self, x: float, y: float, text: str, *, size: int = 12, **attrs: Any) -> None:
         attrs.setdefault("font_family", "system-ui, sans-serif")
-        self.element("text", text, x=x, y=y, font_size=size, **attrs)
+        if text is not None and type(x) in _NUMBERS and type(y) in _NUMBERS and type(size) in _NUMBERS:
+            self._parts.append(f'<text x="{x}" y="{y}" font-size="{size}"{_attrs(attrs)}>{_escape(str(text))}</text>')
+        else:
+            self.element("text", text, x=x, y=y, font_size=size, **attrs)
 
     def group(self, title: str | None = None, **attrs: Any) -> None:
         """Open a `<g>`; a title makes the group's name show on hover and to screen readers."""
