@@ -21,7 +21,9 @@ def decide(state, seat, move, rng) -> list[dict]:
     """The move's own rule checks first (they name the broken rule), then the list is binding: a move
     `decide` would accept is refused unless it equals a listed one (issue 16.4)."""
     facts = decide_move(state, seat, move, rng)  # works on a copy: `state` is unchanged
-    from .moves import legal_moves
+    from .moves import legal_moves, listed_like
+    if move in listed_like(state, seat, move):  # the listed moves it can equal: not every placement
+        return facts
     listed = legal_moves(state, seat)
     if move not in listed:
         same = [m for m in listed if m.get("type") == move.get("type")]

@@ -91,3 +91,24 @@ def legal_moves(s, seat) -> list[dict]:
     if s["phase"] == "turns" and s["active"] == seat:
         return turn_moves(s, seat)
     return []
+
+
+def listed_like(s, seat, move) -> list[dict]:
+    """The listed moves that `move` can equal, without listing the rest: in a turn before the placement,
+    a "place" move is checked alone (it is listed when it is a candidate that `check_place` accepts) and
+    any other move is compared with the free actions and the pass only. Same membership answer as
+    `legal_moves` (which lists every placement), at the cost of one placement check."""
+    if s["over"] or s["pending"] is not None or s["phase"] != "turns" or s["active"] != seat:
+        return legal_moves(s, seat)
+    pl = s["players"][seat]
+    if s["turn"]["placed"] or pl["ea"]:
+        return turn_moves(s, seat)
+    if move.get("type") != "place":
+        return [{"type": "free", "source": src} for src in Q.usable_free_actions(s, seat)] + [{"type": "pass"}]
+    if move not in placement_candidates(s, seat):
+        return []
+    try:
+        check_place(s, seat, move)
+    except IllegalMove:
+        return []
+    return [move]
