@@ -13,7 +13,8 @@ from . import flow as F
 from . import resolver as R
 from . import state as S
 from .state import deal, deal_decks
-from .moves import action_moves, adjust_moves, has_workshop_move, legal_moves, publish_possible, workshop_moves
+from .moves import (action_moves, adjust_moves, has_workshop_move, legal_moves, listed_like, publish_possible,
+                    workshop_moves)
 
 
 def _top(fl):
@@ -360,8 +361,10 @@ def _must_be_listed(state, seat, move):
     """Issue 16.4: a move is accepted only when it equals a listed one, exactly (no extra or irrelevant key,
     no 1.0 or true for 1): what is stored forever is a listed move. Checked after the move kind's own
     checks, which name the precise rule of most refusals."""
-    legal = legal_moves(state, seat)
     key = _canonical(move)
+    if key is not None and any(_canonical(m) == key for m in listed_like(state, seat, move)):
+        return  # one of the listed moves of its kind (the whole list is built only for a refusal)
+    legal = legal_moves(state, seat)
     if key is not None and any(_canonical(m) == key for m in legal):
         return
     same = [m for m in legal if m["type"] == move.get("type")]

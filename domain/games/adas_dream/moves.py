@@ -103,6 +103,29 @@ def start_moves(state, seat):
     return out
 
 
+def listed_like(state, seat, move):
+    """The listed moves that `move` can equal, without listing the rest: at the start of a turn (the
+    agenda empty) a Workshop, adjustment or Actions move is compared with the moves of its own kind
+    only (a pass is listed only when nothing else is, so it gets the whole list); any other situation
+    gets `legal_moves`. Same membership answer as `legal_moves`."""
+    if state["over"] or state.get("draft"):
+        return legal_moves(state, seat)
+    fl = state["flow"]
+    deferred = fl["deferred"]
+    if (deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat)) \
+            or seat != fl["seat"] or fl["final_wait"] or fl["agenda"]:
+        return legal_moves(state, seat)
+    kind = move.get("type") if isinstance(move, dict) else None
+    store_room = any(d is None for d in state["players"][seat]["store"])
+    if kind == "workshop":
+        return workshop_moves(state, seat) if store_room else []
+    if kind == "adjust":
+        return adjust_moves(state, seat, True) if store_room else []
+    if kind == "actions":
+        return action_moves(state, seat) if fl["ttype"] is None else []
+    return legal_moves(state, seat)
+
+
 def playable_cards(state, seat):
     p = state["players"][seat]
     die = p["store"][state["flow"]["die_slot"]]
