@@ -11,6 +11,12 @@ A game's `bot.py` (domain/games/<game>/bot.py) may define:
 - `evaluate(state) -> (wins, scores)` (optional): per seat, an estimated win probability and an
   expected final score for a position the search stops in (default: from the running scores).
 - `SCORE_SCALE` (optional): how many points make a clear lead (default 10).
+- `candidates(state, seat, moves) -> moves` (optional): the legal moves worth searching, a non-empty
+  sub-list of `moves` in their order (default: all of them). For lists where many moves have the
+  same effect (the slot a token goes on) or never help (attacking one's own ally); the search
+  applies it at the root (not when the analysis must value every move) and in the tree (not in
+  the playouts, where `rollout_move` may filter more cheaply). It must read only what `state`
+  shows the seat (it is called on samples and knowledge).
 - `redeal_places(state, seen) -> groups` (optional; not the search's): the places whose cards no
   seat has seen, which a fork deals again with its own seed (domain/bots/redeal.py).
 
@@ -55,10 +61,15 @@ class Hooks:
         self.evaluate = getattr(module, "evaluate", None)
         self.score_scale = float(getattr(module, "SCORE_SCALE", 10))
         self.redeal_places = getattr(module, "redeal_places", None)
+        self.candidates = getattr(module, "candidates", None) or _all_moves
 
 
 def _full_knowledge(state: dict, viewer: Any) -> dict:
     return copy_state(state)
+
+
+def _all_moves(state: dict, seat: Any, moves: list) -> list:
+    return moves
 
 
 def _no_blanks(knowledge: dict, viewer: Any, rng: Any) -> dict:

@@ -76,6 +76,8 @@ def search(rules: Any, hooks: Hooks, knowledge: dict, seat: int, moves: list[dic
     `min_visits`: every root move is tried at least this often before UCB takes over (the
     analysis uses it so a played move always has a value to compare)."""
     root = Node(seat, None, players)
+    if not min_visits:                       # the analysis values every listed move: no pruning then
+        moves = hooks.candidates(knowledge, seat, moves) or moves
     keyed = [(move_key(seat, m), m) for m in moves]
     failures = 0
     iterations = max(level.budget(len(moves)), min_visits * len(moves))
@@ -88,7 +90,7 @@ def search(rules: Any, hooks: Hooks, knowledge: dict, seat: int, moves: list[dic
             continue
         forced = keyed[iteration % len(keyed)] if iteration < min_visits * len(keyed) else None
         try:
-            path, state = _descend(rules, root, state, seat, keyed, forced, level, rng, players)
+            path, state = _descend(rules, hooks, root, state, seat, keyed, forced, level, rng, players)
             if len(path) > 1:
                 state = _rollout(rules, hooks, state, level.rollout_depth, rng.fork("rollout"))
         except Exception:  # noqa: BLE001 - an inconsistent sample, see `_descend`
@@ -110,7 +112,7 @@ def search(rules: Any, hooks: Hooks, knowledge: dict, seat: int, moves: list[dic
     return Result(chosen, root, candidates, iterations, failures)
 
 
-def _descend(rules, root, state, seat, keyed, forced, level, rng, players):
+def _descend(rules, hooks, root, state, seat, keyed, forced, level, rng, players):
     """Select and expand: the path of nodes walked and the state reached (a path of the root
     alone: the root move chosen is not legal in this sample, which knew less than the real state).
 
@@ -123,7 +125,8 @@ def _descend(rules, root, state, seat, keyed, forced, level, rng, players):
             actor, options = seat, keyed
         else:
             actor = _actor(rules.decision(state), rng)
-            options = [(move_key(actor, m), m) for m in rules.legal_moves(state, actor)]
+            legal = rules.legal_moves(state, actor)
+            options = [(move_key(actor, m), m) for m in (hooks.candidates(state, actor, legal) if legal else legal)]
         if not options:
             return path, state
         if node is root and forced is not None:
