@@ -80,6 +80,7 @@ def search(rules: Any, hooks: Hooks, knowledge: dict, seat: int, moves: list[dic
         moves = hooks.candidates(knowledge, seat, moves) or moves
     keyed = [(move_key(seat, m), m) for m in moves]
     failures = 0
+    depth = level.rollout_depth if hooks.rollout_depth is None else min(level.rollout_depth, hooks.rollout_depth)
     iterations = max(level.budget(len(moves)), min_visits * len(moves))
     for iteration in range(iterations):
         rng = Rng(seed, f"bot/{iteration}")
@@ -92,7 +93,7 @@ def search(rules: Any, hooks: Hooks, knowledge: dict, seat: int, moves: list[dic
         try:
             path, state = _descend(rules, hooks, root, state, seat, keyed, forced, level, rng, players)
             if len(path) > 1:
-                state = _rollout(rules, hooks, state, level.rollout_depth, rng.fork("rollout"))
+                state = _rollout(rules, hooks, state, depth, rng.fork("rollout"))
         except Exception:  # noqa: BLE001 - an inconsistent sample, see `_descend`
             failures += 1
             continue

@@ -19,6 +19,11 @@ the iron chest opened; or the chest opened without it and The Warden killed) it 
 windows the PCs need from where they stand, with the Action tokens and Move slots they have, and
 compares that with the windows before the storm card's last token. A Dying PC (the Family card's
 defeat) weighs the estimate down. Its score is the expected final score (100 times the estimate).
+
+`ROLLOUT_DEPTH = 0`: the search values each new node by `evaluate` right after its move (a move
+that ends the window resolves the Timeline's events first, so the storm, the NPCs and the Karma
+of their attacks are in that value). Eight random moves past the tree mostly spent or wasted the
+tokens at random and drowned the differences the evaluation sees between two moves.
 """
 
 from __future__ import annotations
@@ -27,11 +32,11 @@ import math
 
 from domain.engine import EVERYONE, copy_state
 
-from .state import C, board, face, face_side, is_ally, is_dying, is_hostile, items_of, npc_section, pc_slots, \
-    slot_state, standees, tokens
+from .state import C, board, is_ally, is_dying, is_hostile, npc_section, pc_slots, slot_state, standees, tokens
 from .state.reach import attack_slots
 
 SCORE_SCALE = 6
+ROLLOUT_DEPTH = 0            # see the module doc
 #: The spare windows at which the evaluation gives even chances (the storm's clock is not all: PCs are
 #: hurt, Karma fails)
 SLACK_MID = 1.5
