@@ -11,7 +11,10 @@ import pytest
 
 from domain.games import load_all
 
+from domain.games.heredity.state import card_zone, standees
+
 from .playout import bot_playout
+from .test_deeper_heredity import CHEST, WARDEN, chest_plan, swan_first
 
 load_all()
 
@@ -32,19 +35,28 @@ def test_normal_bots_score_the_c_bonus_in_my_fathers_work():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason=(
-    "no seed found yet: since the Heredity bot values the Swan Key route (bot.py evaluate), two normal "
-    "bots won 109 of seeds 1-130 of this playout, every one by the iron chest 122 with the key, none by "
-    "The Warden; seed 1 now loses to the storm card 110 (141 moves)"))
+@pytest.mark.rule("HER-GEN-06", "HER-NPC-08")
 def test_a_team_of_normal_bots_wins_a_heredity_chapter_by_killing_the_warden():
-    """Random play won none of 160 chapters; with the earlier bot two normal bots won seed 1's
-    (79 moves) by the first route chapter 1 gives: The Warden (132) dies, and her death effect ends
-    in VICTORY. Today's bot takes the Swan Key to the iron chest instead (test_deeper_heredity.py's
-    route); a seed where it kills The Warden is still to be found (the xfail's reason)."""
-    result = bot_playout("heredity", 2, 1, ["normal", "normal"])
-    state = result["state"]
+    """The Warden's route (132: her death effect ends in VICTORY). Today's bot wins by the Swan Key
+    and the chest (tests/bots/test_deeper_heredity.py); it faces The Warden only when the chest is
+    opened without the key, and she anchors only on a free green or blue slot (the storm holds the
+    green one, Swan the blue one). So the plan is the test_deeper_heredity nudges: the team first
+    attacks Swan (`swan_first`), then Djamal opens the chest with no key to be had (`chest_plan`),
+    and from The Warden's arrival the two `normal` bots play alone. Seed 8: 63 moves, victory by
+    The Warden's death (seeds 1, 6, 7 and 8 of 1-12 win so; the rest lose to the storm or a dying PC)."""
+    seed = 8
+    plan = swan_first(chest_plan(seed, with_key=False))
+
+    def nudge(rules, state, seat):
+        return None if card_zone(state, WARDEN) != "deck" else plan(rules, state, seat)
+
+    result = bot_playout("heredity", 2, seed, ["normal", "normal"], nudge=nudge)
+    state, last = result["state"], result["facts"][-1]
     assert state["over"] == "victory", state["reason"]
     assert state["reason"] == "card 132", "the victory printed on The Warden's death effect"
-    ended = [f for f in result["facts"][-1] if f.get("type") == "GameEnded"]
+    # HER-NPC-08: dead, she is off the Terrain and her card off the Timeline, then her Death effect applies
+    assert standees(state, WARDEN) == [] and card_zone(state, WARDEN) != "timeline"
+    assert card_zone(state, CHEST) != "deck"
+    ended = [f for f in last if f.get("type") == "GameEnded"]
     assert ended and ended[0]["outcome"] == "victory"
     assert result["rules"].winners(state) == [0, 1]

@@ -26,7 +26,7 @@ still has something to do besides drops and injuries (the playout alternates the
 seat's `end_window` closes the window for the team).
 
 Seed 2 (two `normal` bots; bots and rules are deterministic for a seed): 25 moves, 8 of them the
-plan's; the keyless game stops at move 23, when The Warden is taken. With this plan seeds 1-8 all
+plan's; the keyless game (Swan attacked first) stops when The Warden is taken. With this plan seeds 1-8 all
 win by the chest (25 to 51 moves) and seeds 1-4 all bring The Warden without the key.
 """
 
@@ -275,6 +275,31 @@ def kinds(facts: list[dict]) -> list:
     return [(f["type"], f.get("card", f.get("item", f.get("npc")))) for f in facts]
 
 
+SWAN = 133                                  # the family's ally, anchored blue: "ANCHOR blue ELSE BURN"
+
+
+def attacks_swan(move: dict) -> bool:
+    target = move.get("target", move.get("targets"))
+    return move["type"] in ("attack", "combined_attack") and str(SWAN) in str(target)
+
+
+def swan_first(then):
+    """A nudge that has the team attack Swan while she stands (the most PCs the list allows in one
+    attack), then hands over to `then` (another nudge). The Warden (132) anchors green, else blue,
+    else she is burned: with the storm (110) on the green slot and Swan on the blue one, opening the
+    chest without the key burns The Warden and the chapter can no longer be won; Swan's death frees
+    the blue slot (it costs the team 2 storm tokens, card 133's death effect)."""
+    def nudge(rules, state, seat):
+        swan = state["cards"].get(str(SWAN), {})
+        if swan.get("zone") == "timeline" and not swan.get("dead"):
+            if state["pending"] is not None:
+                return None
+            hits = [m for m in rules.legal_moves(state, seat) if attacks_swan(m)]
+            return max(hits, key=lambda m: len(m.get("participants", []))) if hits else None
+        return then(rules, state, seat)
+    return nudge
+
+
 @pytest.mark.slow
 @pytest.mark.rule("HER-GEN-06", "HER-INSTR-05", "HER-INTERACT-02", "HER-TERRAIN-03", "HER-INSTR-12", "HER-MATERIAL-03",
                   "HER-INV-01", "HER-SPEAK-03")
@@ -347,13 +372,14 @@ def took_the_warden(state, facts) -> bool:
 @pytest.mark.slow
 @pytest.mark.rule("HER-INSTR-05", "HER-CARDS-02", "HER-NPC-02", "HER-TERRAIN-03")
 def test_the_iron_chest_opened_without_the_swan_key_brings_the_warden():
-    """Seed 2, no PC may buy or pick up the key: Djamal explores 102 and walks to the ladder; Brick
-    climbs first and lays the loft out; Djamal follows and opens the chest (23 moves). The ELSE branch
+    """Seed 2, no PC may buy or pick up the key, and the team first attacks Swan (`swan_first`: her
+    death frees the blue slot The Warden may anchor on); then Djamal explores 102, walks to the
+    ladder, climbs to the loft and opens the chest. The ELSE branch
     applies: TAKE 132, The Warden enters on the loft's placement icon (103:h2), no victory, and the
     chest's icon is gone for the rest of the chapter."""
     log: list = []
     result = bot_playout("heredity", 2, SEED, ["normal", "normal"], stop=took_the_warden,
-                         nudge=chest_plan(SEED, with_key=False, log=log))
+                         nudge=swan_first(chest_plan(SEED, with_key=False, log=log)))
     state, facts, rules = result["state"], result["facts"], result["rules"]
     assert took_the_warden(state, facts[-1]), (state["over"], state["reason"])
     _, seat, opening, before = log[-1]
@@ -376,3 +402,22 @@ def test_the_iron_chest_opened_without_the_swan_key_brings_the_warden():
     assert marker not in state["markers"] and icon_marker(state, CHEST) == (None, None)
     assert not any(m["type"] == "interact" and m.get("marker") == marker
                    for s in range(state["players"]) for m in rules.legal_moves(state, s))
+
+
+@pytest.mark.slow
+@pytest.mark.rule("HER-INSTR-14", "HER-ANCHOR-02")
+def test_the_warden_is_burned_when_no_green_or_blue_slot_is_free():
+    """Seed 2, Swan alive, no PC may get the key: the chest's ELSE branch takes The Warden, whose
+    "ANCHOR green ELSE (ANCHOR blue ELSE BURN)" finds the storm (110) on the green slot and Swan (133)
+    on the blue one: she is burned at once, never placed, and with the chest's icon gone the chapter
+    can no longer be won (both of its VICTORY instructions are out of play)."""
+    result = bot_playout("heredity", 2, SEED, ["normal", "normal"], stop=took_the_warden,
+                         nudge=chest_plan(SEED, with_key=False))
+    state, last = result["state"], result["facts"][-1]
+    order = kinds(last)
+    assert order.index(("CardBurned", WARDEN)) > order.index(("CardTaken", WARDEN))
+    held = {slot["colour"]: slot["card"] for slot in state["timeline"]}
+    assert held["green"] == 110 and held["blue"] == SWAN             # HER-ANCHOR-02: no free matching slot
+    assert card_zone(state, WARDEN) == "burned"                       # HER-INSTR-14: ELSE BURN
+    assert not any(f["type"] == "NpcPlaced" for f in last) and standees(state, WARDEN) == []
+    assert state["over"] is None and icon_marker(state, CHEST) == (None, None)
