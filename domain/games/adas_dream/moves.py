@@ -89,41 +89,33 @@ def action_moves(state, seat):
     return out
 
 
-def start_moves(state, seat):
+def start_moves(state, seat, kind=None):
+    """The moves at the start of a turn; `kind` ("workshop", "adjust" or "actions"): only those of that
+    kind, for a move checked against the list (it can equal no other). A pass is listed only when
+    nothing else is, so any other kind gets the whole list."""
     fl = state["flow"]
     p = state["players"][seat]
+    if kind not in ("workshop", "adjust", "actions"):
+        kind = None
     out = []
     store_room = any(d is None for d in p["store"])
     if store_room:                      # an adjustment may also be what makes a push possible (ADA-WORKSHOP-08)
-        out += workshop_moves(state, seat) + adjust_moves(state, seat, True)
+        if kind in (None, "workshop"):
+            out += workshop_moves(state, seat)
+        if kind in (None, "adjust"):
+            out += adjust_moves(state, seat, True)
     if fl["ttype"] is None:
-        out += action_moves(state, seat)
-        if not out:
+        if kind in (None, "actions"):
+            out += action_moves(state, seat)
+        if not out and kind is None:
             out.append({"type": "pass"})
     return out
 
 
 def listed_like(state, seat, move):
-    """The listed moves that `move` can equal, without listing the rest: at the start of a turn (the
-    agenda empty) a Workshop, adjustment or Actions move is compared with the moves of its own kind
-    only (a pass is listed only when nothing else is, so it gets the whole list); any other situation
-    gets `legal_moves`. Same membership answer as `legal_moves`."""
-    if state["over"] or state.get("draft"):
-        return legal_moves(state, seat)
-    fl = state["flow"]
-    deferred = fl["deferred"]
-    if (deferred and deferred["seat"] == seat and (fl["final_wait"] or fl["seat"] != seat)) \
-            or seat != fl["seat"] or fl["final_wait"] or fl["agenda"]:
-        return legal_moves(state, seat)
-    kind = move.get("type") if isinstance(move, dict) else None
-    store_room = any(d is None for d in state["players"][seat]["store"])
-    if kind == "workshop":
-        return workshop_moves(state, seat) if store_room else []
-    if kind == "adjust":
-        return adjust_moves(state, seat, True) if store_room else []
-    if kind == "actions":
-        return action_moves(state, seat) if fl["ttype"] is None else []
-    return legal_moves(state, seat)
+    """The listed moves that `move` can equal (decide's binding check, as in every game's moves.py):
+    at the start of a turn only those of its kind, else the whole list. Same answer as `legal_moves`."""
+    return legal_moves(state, seat, like=move)
 
 
 def playable_cards(state, seat):
@@ -185,7 +177,9 @@ def upcast_move(move):
     return move
 
 
-def legal_moves(state, seat):
+def legal_moves(state, seat, like=None):
+    """Every move `seat` may submit now. `like`: a move about to be checked against this list (decide's
+    binding check): at the start of a turn only the moves of its kind are listed (same answer)."""
     if state["over"]:
         return []
     draft = state.get("draft")
@@ -201,7 +195,7 @@ def legal_moves(state, seat):
         return []
     agenda = fl["agenda"]
     if not agenda:
-        return start_moves(state, seat)
+        return start_moves(state, seat, like.get("type") if isinstance(like, dict) else None)
     top = agenda[-1]
     if top["k"] == "choice":
         out = [{"type": "choose", "option": o} for o in choice_options(state, top)]

@@ -55,9 +55,9 @@ def placement_candidates(s, seat) -> list[dict]:
     return out
 
 
-def legal_placements(s, seat) -> list[dict]:
+def legal_placements(s, seat, candidates=None) -> list[dict]:
     legal = []
-    for move in placement_candidates(s, seat):
+    for move in placement_candidates(s, seat) if candidates is None else candidates:
         try:
             check_place(s, seat, move)
         except IllegalMove:
@@ -66,17 +66,25 @@ def legal_placements(s, seat) -> list[dict]:
     return legal
 
 
-def turn_moves(s, seat) -> list[dict]:
+def turn_moves(s, seat, like=None) -> list[dict]:
+    """`like`: a move about to be checked against the list (see `listed_like`): of the placements only
+    it is validated, when it is one of the candidates (a placement equals no other listed move)."""
     pl = s["players"][seat]
     if pl["ea"] and not s["turn"]["placed"]:  # MFW-ESTATE-06
         return [{"type": "keep", "card": c} for c in pl["ea"]]
     free = [{"type": "free", "source": src} for src in Q.usable_free_actions(s, seat)]
     if s["turn"]["placed"]:
         return free + [{"type": "keep", "card": c} for c in pl["ea"]] + [{"type": "end_turn"}]
-    return legal_placements(s, seat) + free + [{"type": "pass"}]
+    if like is None:
+        placements = legal_placements(s, seat)
+    elif like.get("type") == "place" and like in placement_candidates(s, seat):
+        placements = legal_placements(s, seat, [like])
+    else:
+        placements = []
+    return placements + free + [{"type": "pass"}]
 
 
-def legal_moves(s, seat) -> list[dict]:
+def legal_moves(s, seat, like=None) -> list[dict]:
     if s["over"]:
         return []
     pend = s["pending"]
@@ -89,26 +97,12 @@ def legal_moves(s, seat) -> list[dict]:
             return [{"type": "choose", "option": o} for o in pend["options"]]
         return []
     if s["phase"] == "turns" and s["active"] == seat:
-        return turn_moves(s, seat)
+        return turn_moves(s, seat, like)
     return []
 
 
 def listed_like(s, seat, move) -> list[dict]:
-    """The listed moves that `move` can equal, without listing the rest: in a turn before the placement,
-    a "place" move is checked alone (it is listed when it is a candidate that `check_place` accepts) and
-    any other move is compared with the free actions and the pass only. Same membership answer as
-    `legal_moves` (which lists every placement), at the cost of one placement check."""
-    if s["over"] or s["pending"] is not None or s["phase"] != "turns" or s["active"] != seat:
-        return legal_moves(s, seat)
-    pl = s["players"][seat]
-    if s["turn"]["placed"] or pl["ea"]:
-        return turn_moves(s, seat)
-    if move.get("type") != "place":
-        return [{"type": "free", "source": src} for src in Q.usable_free_actions(s, seat)] + [{"type": "pass"}]
-    if move not in placement_candidates(s, seat):
-        return []
-    try:
-        check_place(s, seat, move)
-    except IllegalMove:
-        return []
-    return [move]
+    """The listed moves that `move` can equal (decide's binding check, as in every game's moves.py):
+    in a turn before the placement, of the placements only `move` itself is checked (one
+    `check_place`, not one per placement). Same membership answer as `legal_moves`."""
+    return legal_moves(s, seat, like=move)
