@@ -32,6 +32,7 @@ import math
 
 from domain.engine import EVERYONE, copy_state
 
+from .scoring import scores
 from .state import C, board, is_ally, is_dying, is_hostile, npc_section, pc_slots, slot_state, standees, tokens
 from .state.reach import attack_slots
 
@@ -349,9 +350,9 @@ def evaluate(state: dict):
     """(wins, scores) per seat for an unfinished chapter: see the module doc."""
     seats = range(state["players"])
     plan = PLANS.get(state["chapter"])
-    if plan is None or state["over"] is not None:
-        points = 5 * state["slain"] + len(state["terrains"]) + len(state["revealed"]) // 4
-        return [0.0 for _ in seats], [float(points) for _ in seats]
+    if plan is None or state["over"] is not None:       # a chapter without a plan: the game's progress score
+        points = scores(state)
+        return [0.0 for _ in seats], [float(points[seat]) for seat in seats]
     storm = tokens(state, plan["storm"]) if _where(state, plan["storm"])[0] in ("timeline", "table") else 0
     slack = (plan["storm_limit"] - 1 - storm) - _route_windows(state, plan)
     p = 0.0 if slack == -math.inf else 1.0 / (1.0 + math.exp(-(slack - SLACK_MID)))
