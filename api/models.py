@@ -204,6 +204,25 @@ class GameView(Answer):
 class LegalMoves(Answer):
     version: int
     moves: list[JsonObject] = Field(description="each element can be posted back as-is")
+    labels: list[str] = Field(default_factory=list, description="one plain sentence per move, same order")
+    paths: list[list[str]] = Field(
+        default_factory=list, description="per move, 1 to 5 plain steps from the general to the particular "
+        "(the move tree): no two moves share a path, at most 12 first steps, no level over 40")
+    targets: list[list[str]] = Field(
+        default_factory=list, description='per move, the board elements it involves: glossary keys '
+        '("card:142", "space:loc-commons") or "seat:N", drawn as data-target in the board picture')
+
+
+class GlossaryEntry(Answer):
+    key: str = Field(description='"<kind>:<id>", as in data-detail of the board picture')
+    kind: str = Field(description="card, tile, space, location, character or token")
+    name: str
+    text: str = Field(description="what it is and does, in plain words")
+
+
+class Glossary(Answer):
+    """Every card, tile, space, location, character and token of a game type's content."""
+    entries: list[GlossaryEntry]
 
 
 class JoinGame(BaseModel):

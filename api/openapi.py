@@ -34,7 +34,7 @@ TOKEN_REQUIRED = {
     ("post", "/games/{game_id}/undo/{request_id}/votes"),
 }
 
-GAME_TYPE_PARAMETERS = {"/scoreboard/{game}", "/analytics/{game}"}
+GAME_TYPE_PARAMETERS = {"/scoreboard/{game}", "/analytics/{game}", "/game-types/{game}/glossary"}
 
 
 def example_move(rules: Any) -> dict[str, Any] | None:

@@ -479,10 +479,13 @@ class GameService(Application):
             if caller.kind == "spectator":
                 raise TokenRequired("legal moves are listed for a seat token")
             if caller.kind != "seat" or game.finished:
-                return {"version": game.version, "moves": [], "labels": []}
-            listed = json_native(game.rules.legal_moves(game.state, caller.seat))
-            labels = presentation.labels(game.rules, game.state, caller.seat, listed, game.names)
-            return {"version": game.version, "moves": listed, "labels": labels}
+                return {"version": game.version, "moves": [], "labels": [], "paths": [], "targets": []}
+            rules, state, seat = game.rules, game.state, caller.seat
+            listed = json_native(rules.legal_moves(state, seat))
+            labels = presentation.labels(rules, state, seat, listed, game.names)
+            return {"version": game.version, "moves": listed, "labels": labels,
+                    "paths": presentation.paths(rules, state, seat, listed, game.names, labels),
+                    "targets": presentation.targets(rules, state, seat, listed)}
         return self._read(game_id, moves)
 
     def picture(self, game_id: str, token: str | None) -> str:

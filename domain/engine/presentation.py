@@ -58,3 +58,121 @@ def _fallback_picture(rules: Any, view: dict, names: list[str], scores: dict) ->
         pic.circle(24, y - 5, 8, fill=seat_colour(seat))
         pic.text(40, y, f"{name}: {scores.get(seat, scores.get(str(seat), 0))} points", size=14)
     return pic.render()
+
+
+# ----------------------------------------------------------------------------- the move tree
+
+#: API.md "Move tree": at most this many distinct first steps, this many children of any step.
+FIRST_LEVEL_MAX = 12
+LEVEL_MAX = 40
+PATH_MAX = 5
+
+_glossaries: dict[str, list[dict]] = {}
+
+
+def glossary(rules: Any) -> list[dict]:
+    """Every card, tile, space, location, character and token of the game's content, in plain
+    words: ``[{"key", "kind", "name", "text"}]`` (API.md "Glossary"). Content is fixed per
+    game type, so the list is built once; a game without one answers an empty list."""
+    name = rules.meta.name
+    if name not in _glossaries:
+        make = getattr(rules, "glossary", None)
+        _glossaries[name] = [dict(entry) for entry in make()] if make is not None else []
+    return [dict(entry) for entry in _glossaries[name]]
+
+
+def paths(rules: Any, state: dict, seat: int, moves: Sequence[Move], names: Sequence[str] = (),
+          labels: Sequence[str] | None = None) -> list[list[str]]:
+    """Each listed move's steps from the general to the particular (API.md "Move tree"), same
+    order and length as `moves`. A game without `paths` gets the fallback tree: the kind of
+    move, then its label. Either way, moves whose paths still coincide are told apart by a
+    number, so a page can always build a tree from the answer."""
+    tell = getattr(rules, "paths", None)
+    if tell is not None:
+        found = [[str(step) for step in path] for path in tell(state, seat, moves)]
+    else:
+        if labels is None:
+            labels = [_fallback_label(m) for m in moves] if getattr(rules, "label", None) is None else \
+                [rules.label(state, seat, m) for m in moves]
+        found = fallback_paths(moves, labels)
+    return [[name_seats(step, names) for step in path] for path in distinct_paths(found)]
+
+
+def targets(rules: Any, state: dict, seat: int, moves: Sequence[Move]) -> list[list[str]]:
+    """Each listed move's board elements (glossary keys or ``seat:N``), same order as `moves`.
+    A game without `targets`: the glossary keys whose id appears among the move's values."""
+    tell = getattr(rules, "targets", None)
+    if tell is not None:
+        return [[str(key) for key in keys] for keys in tell(state, seat, moves)]
+    known = {entry["key"].partition(":")[2]: entry["key"] for entry in glossary(rules)}
+    out = []
+    for move in moves:
+        keys = []
+        for value in _scalars(move):
+            key = known.get(str(value))
+            if key is not None and key not in keys:
+                keys.append(key)
+        out.append(keys)
+    return out
+
+
+def _scalars(value: Any):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key != "type":
+                yield from _scalars(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _scalars(item)
+    elif isinstance(value, (str, int)) and not isinstance(value, bool):
+        yield value
+
+
+def move_kind(move: Move) -> str:
+    """'Place', 'End turn': a move's type in words (the fallback's first step)."""
+    kind = str(move.get("type", "move")).replace("_", " ").strip() or "move"
+    return kind[:1].upper() + kind[1:]
+
+
+def fallback_paths(moves: Sequence[Move], labels: Sequence[str]) -> list[list[str]]:
+    """The generic tree: kind of move, then the label; a kind with one move is one step.
+    Kinds beyond the first-level limit share "Other moves"; a kind with more moves than a
+    level holds is cut into numbered groups."""
+    kinds: dict[str, list[int]] = {}
+    for i, move in enumerate(moves):
+        kinds.setdefault(move_kind(move), []).append(i)
+    order = list(kinds)
+    if len(order) > FIRST_LEVEL_MAX:
+        keep, rest = order[:FIRST_LEVEL_MAX - 1], order[FIRST_LEVEL_MAX - 1:]
+        merged = {k: kinds[k] for k in keep}
+        merged["Other moves"] = sorted(i for k in rest for i in kinds[k])
+        kinds = merged
+    out: list[list[str]] = [[] for _ in moves]
+    for kind, members in kinds.items():
+        if len(members) == 1 and kind != "Other moves":
+            out[members[0]] = [str(labels[members[0]]) if str(labels[members[0]]) else kind]
+            continue
+        for start in range(0, len(members), LEVEL_MAX):
+            chunk = members[start:start + LEVEL_MAX]
+            group = [] if len(members) <= LEVEL_MAX else [f"Choices {start + 1} to {start + len(chunk)}"]
+            for i in chunk:
+                out[i] = [kind, *group, str(labels[i])]
+    return out
+
+
+def distinct_paths(found: list[list[str]]) -> list[list[str]]:
+    """`found` with every path non-empty, at most `PATH_MAX` steps, and no path equal to or a
+    beginning of another (a step is either a move or a group, never both): the later of two
+    such paths gets its last step numbered. Games' own paths are tested never to need this."""
+    out = [[s.strip() or "Move" for s in path][:PATH_MAX] or ["Move"] for path in found]
+    taken: set[tuple[str, ...]] = set()
+    prefixes: set[tuple[str, ...]] = set()
+    for path in out:
+        prefixes.update(tuple(path[:k]) for k in range(1, len(path)))
+    for path in out:
+        base, n = path[-1], 1
+        while tuple(path) in taken or tuple(path) in prefixes:
+            n += 1
+            path[-1] = f"{base} ({n})"
+        taken.add(tuple(path))
+    return out

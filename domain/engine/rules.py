@@ -104,6 +104,16 @@ class Rules(Protocol):
     def picture(self, view: dict, viewer: Viewer, names: list[str]) -> str:
         """The board as `viewer` sees it, as an SVG document, drawn from `view` alone."""
 
+    def glossary(self) -> list[dict]:
+        """Every card, tile, space, location, character and token of the content:
+        ``{"key": "card:142", "kind": "card", "name", "text"}``, in plain words, no ids."""
+
+    def paths(self, state: State, seat: int, moves: list[Move]) -> list[list[str]]:
+        """Per listed move, 1 to 5 plain steps from the general to the particular (the move tree)."""
+
+    def targets(self, state: State, seat: int, moves: list[Move]) -> list[list[str]]:
+        """Per listed move, the keys of the board elements it involves (glossary keys, ``seat:N``)."""
+
 
 class Turn:
     """Collects the facts of one decision while keeping a working copy of the state.

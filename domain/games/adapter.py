@@ -49,6 +49,12 @@ class PackageRules:
         if words is not None:
             self.label = words.label
             self.prompt = words.prompt
+            # The move tree and the glossary (API.md "Move tree", "Glossary"); a game without
+            # them gets presentation.py's fallbacks. `glossary(content)` has the game's content
+            # as its default argument, so the rules call it without one.
+            for name in ("glossary", "paths", "targets"):
+                if hasattr(words, name):
+                    setattr(self, name, getattr(words, name))
         if picture is not None:
             self.picture = picture.picture
         self.bot = bot

@@ -10,6 +10,8 @@ import orjson
 import pytest
 
 from domain.games import load_all
+from domain.engine import get_rules, presentation
+from tests.games.test_words_tree import tree_problems
 from tests.support.api_client import TestGame, bearer
 
 GAMES = ["my_fathers_work", "abomination", "adas_dream", "heredity"]
@@ -101,3 +103,23 @@ def test_a_spectators_picture_at_a_step_is_drawn_from_the_public_view(client, mo
                         lambda rules, view, viewer, names, scores: seen.append((view, viewer, names)) or "<svg/>")
     assert board_svg(game, None, 1).status_code == 200
     assert seen[-1][0]["count"] == 2 and seen[-1][1] == "spectator" and seen[-1][2] == ["seat 0", "seat 1"]
+
+
+# ----------------------------------------------------------------------------- glossary and move tree (issue 24)
+
+def test_the_glossary_endpoint_lists_the_same_entries(client):
+    for game in GAMES:
+        answer = client.get(f"/game-types/{game}/glossary")
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["entries"] == presentation.glossary(get_rules(game))
+    unknown = client.get("/game-types/chess/glossary")
+    assert unknown.status_code == 404 and unknown.json()["error"] == "unknown_game_type", unknown.text
+
+
+def test_legal_moves_answer_paths_and_targets(client):
+    for game in GAMES:
+        table = TestGame.create(client, game, 2, seed=2)
+        seat = table.get()["to_act"][0]
+        answer = table.legal(seat)
+        assert len(answer["paths"]) == len(answer["targets"]) == len(answer["moves"]) == len(answer["labels"]) > 0
+        assert not tree_problems(answer["paths"]), tree_problems(answer["paths"])
