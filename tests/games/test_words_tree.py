@@ -28,6 +28,8 @@ load_all()
 GAMES = ["my_fathers_work", "abomination", "adas_dream", "heredity"]
 #: Games whose words.py gives its own glossary, paths and targets (the others: the fallback).
 DONE: set[str] = set()
+#: Games whose words.py gives its own glossary (the move tree may still be the fallback's).
+GLOSSARY_DONE: set[str] = DONE | {"adas_dream", "heredity"}
 KINDS = {"card", "tile", "space", "location", "character", "token"}
 
 #: Where each game's content records live: (TOML file, dotted array path, key prefix of their entries).
@@ -46,6 +48,18 @@ RECORDS: dict[str, list[tuple[str, str, str]]] = {
         ("cards.toml", "cadavers", "card"), ("cards.toml", "characters", "pc"), ("cards.toml", "encounters", "card"),
         ("cards.toml", "humanity", "card"), ("cards.toml", "research", "card"), ("cards.toml", "scoundrels", "card"),
         ("cards.toml", "events", "card"),
+    ],
+    "adas_dream": [
+        ("partners.toml", "partner", "card"), ("assignments.toml", "assignment", "card"),
+        ("programs.toml", "program", "card"), ("objectives.toml", "objective", "card"),
+        ("universities.toml", "tile", "tile"), ("gears.toml", "multiplier", "tile"),
+        ("gears.toml", "breakthrough", "token"), ("map.toml", "city", "location"),
+        ("institutions.toml", "institution", "location"),
+    ],
+    "heredity": [            # numbered cards: the key is "card:<number>"
+        ("chapter1.toml", "pc", "pc"), ("chapter1.toml", "pc_card", "card"), ("chapter1.toml", "aid", "card"),
+        ("chapter1.toml", "terrain", "card"), ("chapter1.toml", "narrative", "card"),
+        ("chapter1.toml", "item", "card"), ("chapter1.toml", "karma", "card"),
     ],
 }
 
@@ -71,7 +85,7 @@ def content_records(game: str) -> list[tuple[str, str]]:
     for file, dotted, prefix in RECORDS.get(game, []):
         data = tomllib.loads((content_dir(game) / file).read_text())
         for record in _records(data, dotted.split(".")):
-            out.append((f"{prefix}:{record['id']}", f"{file} {dotted}"))
+            out.append((f"{prefix}:{record['id'] if 'id' in record else record['number']}", f"{file} {dotted}"))
     return out
 
 
@@ -94,7 +108,7 @@ def content_words(game: str) -> tuple[set[str], set[str]]:
     for file in content_dir(game).glob("*.toml"):
         _walk(tomllib.loads(file.read_text()), ids, fields)
     plain = re.compile(r"[a-z]+")
-    return {i for i in ids if not plain.fullmatch(i)}, {f for f in fields if not plain.fullmatch(f)}
+    return {i for i in ids if not plain.fullmatch(i)}, {f for f in fields if not plain.fullmatch(f) and not f.isdigit()}
 
 
 NOT_PLAIN = re.compile(r"[_{}\[\]<>]|\b[a-z]+[A-Z]\w*\b")
@@ -111,7 +125,7 @@ def plain_words(text: str, ids: set[str], fields: set[str]) -> list[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_glossary_entries_are_well_formed_plain_words(game):
     entries = presentation.glossary(get_rules(game))
-    if game not in DONE:
+    if game not in GLOSSARY_DONE:
         assert isinstance(entries, list)
         return
     assert entries, f"{game}: empty glossary"
@@ -128,7 +142,7 @@ def test_glossary_entries_are_well_formed_plain_words(game):
             assert not bad, f"{entry['key']} {field}: {bad} in {entry[field]!r}"
 
 
-@pytest.mark.parametrize("game", sorted(DONE & set(RECORDS)) or [pytest.param("none", marks=pytest.mark.skip(
+@pytest.mark.parametrize("game", sorted(GLOSSARY_DONE & set(RECORDS)) or [pytest.param("none", marks=pytest.mark.skip(
     reason="no game's words are done yet"))])
 def test_every_content_record_has_a_glossary_entry(game):
     keys = {e["key"] for e in presentation.glossary(get_rules(game))}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .evolve import RENAMED
-from .words import ask, area_name, card_name, join, label, materials, npc_name, option, pc_name, plural, upper_first
+from .words import ask, area_name, card_name, join, materials, npc_name, option, pc_name, plural, sentence, upper_first
 
 _CARD_REF = re.compile(r"\bcard (\d+)")
 
@@ -91,7 +91,7 @@ def describe(s: dict, seat: int, move: dict, facts: list) -> str:
     elif kind == "end_window":
         head = f"Seat {seat} ends the action window"
     else:
-        head = label(s, seat, move)
+        head = sentence(s, seat, move)
     parts = [head]
     ending = None
     for f in facts:

@@ -131,7 +131,7 @@ def test_every_terrain_and_area_of_the_chapter_has_a_name():
 def test_a_layout_naming_an_area_the_terrain_lacks_is_refused(monkeypatch):
     bad = copy.deepcopy(words.LAYOUT)
     bad["terrain"]["101"]["areas"]["o9"] = {"name": "Nowhere", "x": 0.5, "y": 0.5}
-    monkeypatch.setattr(words, "LAYOUT", bad)
+    monkeypatch.setattr(words.names, "LAYOUT", bad)
     with pytest.raises(ContentError, match="o9"):
         words.check_layout(SWAN)
     del bad["terrain"]["101"]["areas"]["o9"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from domain.engine.text import article, join, plural
 
-from . import content as C
-from . import describe as D
-from . import state as S
+from .. import content as C
+from .. import describe as D
+from .. import state as S
 
 AREA_NAMES = {"workshop": "Workshop", "study": "Ada's Study", "travel": "Travel", "meeting": "Meeting",
               "institution": "Institution"}
