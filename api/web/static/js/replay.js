@@ -4,6 +4,7 @@ import {
   SEAT_COLOURS,
 } from "./api.js";
 import { follow } from "./live.js";
+import { showBoard } from "./board.js";
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.gameId;
@@ -183,7 +184,7 @@ async function go(target, note = "") {
     ]);
     if (mine !== sequence) return; // a later step was asked for meanwhile
     $("description").textContent = note || (n === 0 ? "" : answer.description || fallbackLabel(answer.move));
-    showSvg($("board"), board);
+    showBoard($("board"), $("board-text"), board, { game: root.dataset.game });
     say("");
   } catch (error) {
     if (mine === sequence) say(errorText(error));

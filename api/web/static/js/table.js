@@ -4,6 +4,8 @@ import {
   tokenOf, viewers, SEAT_COLOURS,
 } from "./api.js";
 import { follow } from "./live.js";
+import { markPlayable, showBoard } from "./board.js";
+import { Composer, playMove } from "./composer.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
@@ -15,6 +17,13 @@ let game = null;          // the last GET /games/{id}
 let log = [];             // the last moves-log
 let busy = false, again = false;
 let playing = false;
+const composer = new Composer(document.getElementById("move-composer"), {
+  play: (move, version) => play(move, version),
+  nameOf: (key) => {
+    const node = document.querySelector(`#board [data-target="${CSS.escape(key)}"]`);
+    return node ? (node.getAttribute("aria-label") || key).split(". ")[0] : key;
+  },
+});
 
 function say(text, ok = false) {
   const box = $("message");
@@ -80,11 +89,23 @@ function renderMoves(listing) {
     }, label);
   });
   box.replaceChildren(...buttons);
+  showAllMoves(moves.length);
+  composer.show(listing && moves.length ? listing : null);
+  markPlayable($("board"), moves.length ? listing.targets : []);
   if (!moves.length && game.status !== "finished") {
     const text = who() === "spectator" ? "Spectators watch; open your seat's link to play."
       : who() === "referee" ? "The referee does not play; use the dispute desk." : "Nothing to decide for you now.";
     box.append(el("p", { class: "meta" }, text));
   }
+}
+
+// The full list, folded away unless short (a person's own opening or closing of it is kept for the tab).
+function showAllMoves(count) {
+  const box = $("all-moves");
+  $("all-moves-summary").textContent = `Every legal move (${count})`;
+  box.hidden = count === 0 && game.status === "finished";
+  const chosen = sessionStorage.getItem("heirloom.all-moves");
+  box.open = chosen !== null ? chosen === "1" : count <= 6;
 }
 
 // The caller's view of the state as nested lists (what the picture may not show yet).
@@ -241,7 +262,7 @@ async function refreshOnce() {
   if (listing && listing.version !== game.version) { again = true; }
   log = moves;
   $("status").textContent = game.status === "finished" ? "finished" : `running · move ${game.move_count}`;
-  if (board) showSvg($("board"), board);
+  if (board) showBoard($("board"), $("board-text"), board, { game: root.dataset.game, onTarget: (key) => composer.narrow(key) });
   renderToAct();
   renderMoves(listing);
   renderScores();
@@ -259,9 +280,7 @@ async function play(move, version) {
   playing = true;
   for (const button of document.querySelectorAll("#legal-moves button")) button.disabled = true;
   try {
-    const answer = await api(`/games/${gameId}/moves`, {
-      token: token(), method: "POST", body: { move, expected_version: version },
-    });
+    const answer = await playMove(gameId, token(), move, version);
     say(answer.description || "", true);
   } catch (error) {
     say(errorText(error));
@@ -318,6 +337,9 @@ $("moves-filter").addEventListener("input", () => {
   }
 });
 $("undo").addEventListener("click", askUndo);
+$("all-moves-summary").addEventListener("click", () => {   // a person's choice, not the page's default
+  setTimeout(() => sessionStorage.setItem("heirloom.all-moves", $("all-moves").open ? "1" : "0"), 0);
+});
 $("state-box").addEventListener("toggle", () => { if (game) renderState(); });
 $("undo-to").addEventListener("input", (event) => { event.target.dataset.touched = "1"; });
 $("copy-link").addEventListener("click", async () => {
