@@ -186,7 +186,7 @@ class Zone(Svg):
 
     def _box(self, item: Item, x: float, y: float, w: float, h: float, title: list[str], body: list[str],
              title_size: int, size: int) -> None:
-        words = item.say or " ".join([item.title, *item.lines])
+        words = item.say or ". ".join([item.title, *item.lines])
         self._open_item(item.key, item.target, words, **item.extra)
         self.rect(x, y, w, h, rx=5, fill=item.fill, stroke=item.stroke, stroke_width=3 if item.strong else 1.2)
         tx = x + 6
@@ -209,7 +209,7 @@ class Zone(Svg):
         self._close_item(item.key, item.target)
 
     def _open_item(self, key: str | None, target: str | None, words: str, **extra) -> None:
-        target = target or key
+        target = key if target is None else (target or None)   # "" : shown, but no move names it here
         if key or target or extra:
             self._parts.append(f"<g{_attrs({'data_detail': key, 'data_target': target, 'aria_label': words, **extra})}>")
         else:

@@ -137,7 +137,7 @@ def _objectives(board: Board, view, names) -> None:
     items = []
     for oid in view["objectives"]:
         holder = view["claimed"].get(oid)
-        items.append(Item(C.objectives[oid]["name"], key=f"objective:{oid}",
+        items.append(Item(C.objectives[oid]["name"], key=card_key(oid),
                           lines=[f"claimed by {seats_named(names, holder)}" if holder is not None else "unclaimed"],
                           pieces=[(holder, "★")] if holder is not None else [], fill="#fbf3dc"))
     z.items(items, per_row=2)
@@ -161,13 +161,15 @@ def _dials(z: Zone, p) -> None:
     z.line(f"Leyden jars: {jars}. Ice: {ice}.", size=12)
 
 
-def _lab(z: Zone, view, seat) -> None:
-    """The lab board's own placement spaces, with the meeple on each."""
+def _lab(z: Zone, view, seat, viewer) -> None:
+    """The lab board's own placement spaces, with the meeple on each (a move names them `lab.<space>`,
+    so only the viewer's own lab is a target)."""
     items = []
     for space in C.lab_spaces.values():
-        sid = f"lab{seat}.{space['id']}"
-        occ = view["spaces"].get(sid)
-        items.append(Item(space["id"].title(), key=space_key(sid), lines=[effects(space["effects"])],
+        occ = view["spaces"].get(f"lab{seat}.{space['id']}")
+        key = space_key(f"lab.{space['id']}")
+        items.append(Item(space["id"].title(), key=key, target=key if viewer == seat else "",
+                          lines=[effects(space["effects"])],
                           badge="S only" if space["scientistOnly"] else None,
                           pieces=[(occ["seat"], "S" if occ["kind"] == "scientist" else "A")] if occ else [],
                           fill="#f1e7d6" if occ else "#fffaf0", max_lines=2))
@@ -211,12 +213,12 @@ def _seat(board: Board, view, viewer, names, seat) -> None:
               target=f"seat:{seat}")
     ch = C.characters.get(p["character"])
     if ch:
-        z.items([Item(ch["name"], key=f"character:{p['character']}",
+        z.items([Item(ch["name"], key=f"pc:{p['character']}",
                       lines=[f"Ability ({ch.get('ability', {}).get('timing', 'lab')}): "
                              f"{effects(ch.get('ability', {}).get('effects', []))}"], fill="#f3ead9",
                       strong=seat == view.get("active") and view["phase"] == "city")], per_row=1)
     _dials(z, p)
-    _lab(z, view, seat)
+    _lab(z, view, seat, viewer)
     _decay(z, p)
     z.line("Operating table", size=13, bold=True)
     parts = [Item(part["type"].title(), badge="alive" if part["alive"] else part["side"],

@@ -44,15 +44,15 @@ export async function openDetail(game, key, element, fallback = "") {
   const entries = await glossary(game);
   const entry = entries.get(key);
   const name = entry ? entry.name : (fallback.split(". ")[0] || key);
-  const text = entry ? entry.text : fallback;
-  dialog.replaceChildren(
+  const text = entry ? entry.text : fallback.split(". ").slice(1).join(". ") || fallback;
+  dialog.replaceChildren(...[
     el("div", { class: "detail-head" },
       el("h2", { id: "detail-name" }, name),
       el("button", { type: "button", class: "small", "data-testid": "detail-close", "aria-label": "Close",
         onclick: closeDetail }, "Close")),
     entry && entry.kind ? el("p", { class: "meta" }, entry.kind) : null,
     el("p", { class: "detail-text", "data-testid": "detail-text" }, text || "No words for this yet."),
-  );
+  ].filter(Boolean));
   dialog.hidden = false;
   place(dialog, element);
   dialog.focus();
