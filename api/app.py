@@ -8,7 +8,7 @@ import logging
 from fastapi import FastAPI
 from api.responses import OrjsonResponse
 
-from api import errors, metrics, openapi, request_log
+from api import errors, metrics, openapi, request_log, security_headers
 from api.body_limit import BodyLimitMiddleware
 from api.settings import ConfigurationError, Settings
 from domain.games import GAME_PACKAGES, load_all
@@ -74,4 +74,5 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     from api.web import install as install_web  # pages, static files, /docs
 
     install_web(app)
+    security_headers.install(app)  # outermost: every answer, a 500 included
     return app

@@ -44,7 +44,7 @@ STATUS_OF: dict[type, int] = {
     domain.UndoNotFound: 404,
     domain.InvalidUndo: 422,
     domain.StepOutOfRange: 422,
-    domain.InviteNotFound: 404,
+    domain.InviteNotFound: 403,  # the game exists; the code is wrong
     domain.InviteUsed: 409,
     domain.NameTaken: 409,
     InvalidRecord: 422,

@@ -156,8 +156,10 @@ class GameType(Answer):
 
 class Seat(Answer):
     seat: int
-    token: str = Field(description="this seat's bearer token; shown once")
+    token: str | None = Field(description="this seat's bearer token; shown once (null for a bot seat: nobody "
+                                          "holds a bot's token, the server plays it)")
     name: str
+    bot: str | None = Field(default=None, description="the bot level of a bot seat, else null")
 
 
 class Invite(Answer):

@@ -7,6 +7,11 @@ What is logged is chosen, never dumped: method, route template, path *without* i
 string, status, duration, client address, request id. Headers (``Authorization``), query
 strings (a WebSocket client may put a token there) and bodies are never logged, so a token
 cannot reach the log. (URL fragments never reach a server at all.)
+
+Other loggers are masked too (`mask_secrets`, in both formatters): uvicorn logs each WebSocket
+handshake as ``"WebSocket /games/<id>/ws?<query>"``, so every query string after a request line
+is replaced by ``?[masked]``, and ``token=``/``invite=`` values (or ``"token": "..."``), tokens (43 characters)
+and invitation codes (32) are masked wherever they appear.
 """
 
 from __future__ import annotations
@@ -31,6 +36,23 @@ SANE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 #: Anything shaped like one of our tokens (32 random bytes, urlsafe base64) is masked in
 #: every JSON log line, whatever logged it.
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
+#: An invitation code (24 random bytes, urlsafe base64: 32 characters) standing alone; one
+#: made only of hex digits is a request id or a digest, not a code.
+INVITE_SHAPE = re.compile(r"(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]{0,31}[G-Zg-z_-])[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])")
+#: The query string of a logged request line (uvicorn's ``"WebSocket /path?query"``).
+QUERY_AFTER_PATH = re.compile(r"((?:WebSocket|GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /[^\s?\"]*)\?[^\s\"]*")
+#: A secret-looking parameter anywhere (query strings, form bodies, JSON written as text).
+SECRET_PARAMETER = re.compile(r"((?:token|invite|secret|password)(?:=|[\"']?\s*:\s*[\"']))[^&\s\"',}]+",
+                              re.IGNORECASE)
+
+
+def mask_secrets(text: str) -> str:
+    """`text` with query strings of request lines, secret parameters, tokens and invitation
+    codes replaced by placeholders."""
+    text = QUERY_AFTER_PATH.sub(r"\1?[masked]", text)
+    text = SECRET_PARAMETER.sub(r"\1[masked]", text)
+    text = TOKEN_SHAPE.sub("[token]", text)
+    return INVITE_SHAPE.sub("[invite]", text)
 
 
 def request_id_of(scope: Scope) -> str:
@@ -89,7 +111,7 @@ class JsonFormatter(logging.Formatter):
             entry.update(request)
         if record.exc_info:
             entry["exc"] = self.formatException(record.exc_info)
-        return TOKEN_SHAPE.sub("[token]", orjson.dumps(entry, default=str).decode())
+        return mask_secrets(orjson.dumps(entry, default=str).decode())
 
 
 class TextFormatter(logging.Formatter):
@@ -99,7 +121,7 @@ class TextFormatter(logging.Formatter):
         if isinstance(request, dict):
             text += (f" {request['method']} {request['path']} {request['status']} {request['duration_ms']}ms"
                      f" id={request['request_id']}")
-        return TOKEN_SHAPE.sub("[token]", text)
+        return mask_secrets(text)
 
 
 def configure(log_format: str, level: str = "info") -> dict[str, Any]:

@@ -9,6 +9,12 @@
   (default ``1``: the server refuses to start without it).
 - ``HEIRLOOM_MAX_BODY_BYTES``: larger request bodies are refused with 413 before they are
   parsed (default 1 MiB).
+- ``HEIRLOOM_ALLOWED_ORIGINS``: comma list of origins (``https://example.org``) whose pages may
+  open the game WebSockets besides the server's own origin (api/origins.py); a client without
+  an ``Origin`` header (not a browser) is always allowed.
+- ``HEIRLOOM_RATE_LIMITS``: per-client quotas (api/rate_limit.py): ``off``, or a comma list of
+  ``action=COUNT/SECONDS`` overriding the defaults, e.g. ``create=120/60,undo=30/60``.
+- ``HEIRLOOM_MAX_STREAMS_PER_CLIENT``: open event streams (SSE) per client and process (default 20).
 - ``PERSISTENCE_MODULE``: the eventsourcing persistence module (default ``domain.eventstore``;
   ``eventsourcing.popo`` keeps everything in memory, for quick experiments only).
 """
@@ -48,6 +54,11 @@ class Settings:
     strict_games: bool = True
     extra_env: Mapping[str, str] = field(default_factory=dict)
     max_body_bytes: int = 1024 * 1024
+    #: Origins allowed to open WebSockets besides the server's own (api/origins.py).
+    allowed_origins: tuple[str, ...] = ()
+    #: Quotas per client, the raw HEIRLOOM_RATE_LIMITS (parsed by api/rate_limit.py).
+    rate_limits: str = ""
+    max_streams_per_client: int = 20
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -61,6 +72,11 @@ class Settings:
             persistence_module=environ.get("PERSISTENCE_MODULE") or DEFAULT_PERSISTENCE,
             strict_games=(environ.get("HEIRLOOM_STRICT_GAMES") or "1").strip().lower() not in ("0", "no", "false"),
             max_body_bytes=_positive_int(environ, "HEIRLOOM_MAX_BODY_BYTES", 1024 * 1024),
+            allowed_origins=tuple(origin.strip().rstrip("/").lower()
+                                  for origin in environ.get("HEIRLOOM_ALLOWED_ORIGINS", "").split(",")
+                                  if origin.strip()),
+            rate_limits=(environ.get("HEIRLOOM_RATE_LIMITS") or "").strip(),
+            max_streams_per_client=_positive_int(environ, "HEIRLOOM_MAX_STREAMS_PER_CLIENT", 20),
         )
 
     @property

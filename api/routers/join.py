@@ -9,9 +9,10 @@ router = APIRouter(tags=["games"])
 
 
 @router.post("/games/{game_id}/join", status_code=201, response_model=None,
-             responses=answers(Joined, 404, 409, 413, 422, status=201))
+             responses=answers(Joined, 403, 404, 409, 413, 422, status=201))
 def join(game_id: str, body: JoinGame, service: ServiceDep) -> dict:
     """Take the seat of an invitation under your name; the answer holds that seat's bearer token
-    (shown once). 409 `invite_used` once the invitation has been taken, 409 `name_taken` when
+    (shown once). 403 `invite_invalid` when no seat of this game was offered with that code (404 only
+    when the game does not exist), 409 `invite_used` once the invitation has been taken, 409 `name_taken` when
     another player of the game has that name."""
     return service.join(game_id, body.invite, body.name)

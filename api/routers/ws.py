@@ -33,6 +33,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from api.models import PlayMove
+from api.origins import frame_too_large, origin_allowed
 import orjson
 
 from domain.engine import IllegalMove, get_rules
@@ -226,6 +227,9 @@ async def receive(websocket: WebSocket) -> Any:
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
+    if frame_too_large(message, websocket.app.state.settings.max_body_bytes):  # like HTTP bodies (api/origins.py)
+        await websocket.close(code=1009, reason="message too big")
+        raise WebSocketDisconnect(1009)
     raw = message.get("text")
     if raw is None:
         raw = message.get("bytes") or b""
@@ -238,6 +242,9 @@ async def receive(websocket: WebSocket) -> Any:
 @router.websocket("/games/{game_id}/ws")
 async def live(websocket: WebSocket, game_id: str, after: int | None = None) -> None:
     """Each new event of the game as the caller may see it; moves in, answers out."""
+    if not origin_allowed(websocket.scope, websocket.app.state.settings.allowed_origins):
+        await websocket.close(code=1008)  # before the handshake: the browser sees a 403
+        return
     await websocket.accept()
     connection = Connection(websocket, game_id)
     first: Any = None

@@ -288,13 +288,15 @@ class GameService(Application):
         if seed is None:
             seed = secrets.randbits(63)
         invited = seating == "invite"
-        seat_tokens = [secrets.token_urlsafe(32) for _ in range(players)]
+        # A bot seat gets no token at all: the bot runner plays it through `play_bot`, and a token
+        # in the creator's hands would let the creator vote or move as the bot.
+        seat_tokens = [None if str(seat) in bots else secrets.token_urlsafe(32) for seat in range(players)]
         # A bot seat is nobody's to take: no invitation for it ("" in SeatsInvited).
         invite_codes = ["" if str(seat) in bots else secrets.token_urlsafe(24) for seat in range(players)]
         referee_token = secrets.token_urlsafe(32)
         try:
             game = Game.start(game_type, players, names, json_native(options or {}), seed,
-                              [""] * players if invited else [hash_token(t) for t in seat_tokens],
+                              [""] * players if invited else [hash_token(t) if t else "" for t in seat_tokens],
                               hash_token(referee_token), bots, setup_facts)
         except IllegalMove as error:
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
@@ -310,7 +312,7 @@ class GameService(Application):
         if invited:
             answer["invites"] = [{"seat": seat, "invite": code} for seat, code in enumerate(invite_codes) if code]
         else:
-            answer["seats"] = [{"seat": seat, "token": token, "name": names[seat]}
+            answer["seats"] = [{"seat": seat, "token": token, "name": names[seat], "bot": bots.get(str(seat))}
                                for seat, token in enumerate(seat_tokens)]
         answer["referee_token"] = referee_token
         return answer

@@ -74,9 +74,10 @@ class StepOutOfRange(ServiceError):
 
 
 class InviteNotFound(ServiceError):
-    """No seat of this game was offered with this invitation code."""
+    """No seat of this game was offered with this invitation code. The game exists, so this is
+    a refusal of the code (403 ``invite_invalid``), never a 404: a 404 says the game is gone."""
 
-    code = "invite_not_found"
+    code = "invite_invalid"
 
 
 class InviteUsed(ServiceError):

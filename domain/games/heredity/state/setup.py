@@ -13,6 +13,15 @@ from ..effects.items import initialise
 
 
 OPTIONS = ("chapter", "campaign", "control")
+#: The keys of the carried-over block (view.campaign writes exactly these); any other key is a
+#: typo or a guess and is refused by name rather than silently ignored.
+CAMPAIGN_KEYS = ("chapter", "karma", "karma_burned", "inventories")
+INVENTORY_KEYS = ("materials", "items")
+ITEM_KEYS = ("card", "face", "anchor", "damage")
+
+
+def unknown_keys(given: dict, known: tuple[str, ...]) -> list[str]:
+    return sorted(str(key) for key in given if key not in known)
 
 
 DEFAULT_CHAPTER = "swan-1"
@@ -50,6 +59,9 @@ def check_campaign(content, campaign: dict) -> None:
     HER-SETUP-06)."""
     def bad(rule, detail):
         raise IllegalMove(rule, f"campaign: {detail}")
+    unknown = unknown_keys(campaign, CAMPAIGN_KEYS)
+    if unknown:
+        bad("HER-CAMPAIGN-01", f"unknown key {unknown[0]!r} (the keys are {', '.join(CAMPAIGN_KEYS)})")
     number = campaign.get("chapter", content.number)
     if not isinstance(number, int) or not 1 <= number <= 5:
         bad("HER-CAMPAIGN-01", "chapter must be 1 to 5")
@@ -71,10 +83,16 @@ def check_campaign(content, campaign: dict) -> None:
     for pc, held in inventories.items():
         if pc not in content.pc_ids or not isinstance(held, dict):
             bad("HER-CAMPAIGN-02", f"unknown PC {pc!r}")
+        if unknown_keys(held, INVENTORY_KEYS):
+            bad("HER-CAMPAIGN-02", f"{pc}: unknown key {unknown_keys(held, INVENTORY_KEYS)[0]!r} "
+                                   f"(the keys are {', '.join(INVENTORY_KEYS)})")
         if not isinstance(held.get("materials", 0), int) or held.get("materials", 0) < 0:
             bad("HER-CAMPAIGN-02", f"{pc}: materials must be a count")
         for item in held.get("items", []):
             card = item.get("card") if isinstance(item, dict) else None
+            if isinstance(item, dict) and unknown_keys(item, ITEM_KEYS):
+                bad("HER-CAMPAIGN-02", f"{pc}: unknown item key {unknown_keys(item, ITEM_KEYS)[0]!r} "
+                                       f"(the keys are {', '.join(ITEM_KEYS)})")
             if content.cards.get(card, {}).get("kind") != "item" or card in seen:
                 bad("HER-CAMPAIGN-02", f"{pc}: {card!r} is not an Item of this content (or is held twice)")
             seen.add(card)
