@@ -361,7 +361,15 @@ class AnalysisStarted(Answer):
 class Analysis(AnalysisStarted):
     steps: list[JsonObject] = Field(default_factory=list,
                                     description="per step: `win_probability` and `expected_score` per seat")
-    mistakes: list[JsonObject] = Field(default_factory=list)
+    mistakes: list[JsonObject] = Field(
+        default_factory=list, description="graded moves: `move_no`, `seat`, `grade` (`inaccuracy`|`mistake`|`blunder`), "
+        "`kind` (`win`: win-chance loss; `score`: expected-score loss, for a seat whose chances are decided), `loss`, "
+        "`played` and `played_label`, `better` and `better_label` (never equal)")
+    accuracy: dict[str, float | None] = Field(default_factory=dict,
+                                              description="per seat, 0-100 (lichess's formula; README \"Bots\")")
+    turning_points: list[JsonObject] = Field(
+        default_factory=list, description="the moves that moved the eventual winner's chance most: `move_no`, `seat`, "
+        "`before`, `after`, `label`, `text`")
 
 
 class ErrorBody(Answer):

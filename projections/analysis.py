@@ -46,18 +46,18 @@ def game_history(service: Any, game_id: str) -> dict:
 def run_analysis(history: dict, viewer: Any, progress: Callable[[int, int], None] | None = None) -> dict:
     """Analyse one game history for `viewer`; the stored result (status "done")."""
     total = len(history["moves"]) + 1
-    steps, mistakes = [], []
+    steps, summary = [], {"mistakes": [], "accuracy": {}, "turning_points": []}
     for record in analyse(history["rules"], history["players"], history["options"], history["setup_facts"],
                           history["moves"], viewer, history["seed"], history["names"]):
         if "mistakes" in record:
-            mistakes = record["mistakes"]
+            summary = record
             continue
         steps.append(record)
         if progress is not None:
             progress(len(steps), total)
     return {"status": "done", "progress": 1.0, "engine": ENGINE_VERSION, "viewer": viewer_key(viewer),
             "game_version": history["version"], "finished": history["finished"],
-            "steps": steps, "mistakes": mistakes}
+            "steps": steps, **summary}
 
 
 class AnalysisStore:

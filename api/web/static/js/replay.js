@@ -51,6 +51,7 @@ async function loadHistory() {
     onclick: () => go(Math.max(0, Math.min(entry.move_no - 1, steps)), `Undone move ${entry.move_no}: ${entryText(entry)}`),
   }, `move ${entry.move_no}: ${entryText(entry)}`)));
   fillViewAs();
+  if (analysis && analysis.status === "done") gradeMoveList(analysis);
 }
 
 async function loadChart() {
@@ -108,8 +109,53 @@ function advantageChart(result) {
     svg.append(node("line", { x1: left + plotW + 10, x2: left + plotW + 30, y1: ly - 4, y2: ly - 4, stroke: colour, "stroke-width": 3 }));
     svg.append(node("text", { x: left + plotW + 36, y: ly, "font-size": 13 }, seatName(names, Number(seat))));
   });
+  for (const point of result.turning_points || []) {       // the moves that swung the eventual winner's chance
+    const x = left + (point.move_no / last) * plotW;
+    const mark = node("g", { "data-role": "turning-point", "data-step": point.move_no });
+    mark.append(node("title", {}, point.text || `Turning point: move ${point.move_no}`));
+    mark.append(node("line", { x1: x, x2: x, y1: top, y2: top + plotH, stroke: "#7a4b00", "stroke-dasharray": "3 3" }));
+    mark.append(node("text", { x, y: top - 6, "font-size": 12, "text-anchor": "middle", fill: "#7a4b00" }, "!"));
+    svg.append(mark);
+  }
   svg.append(node("line", { "data-role": "step-marker", x1: left, x2: left, y1: top, y2: top + plotH, stroke: "#b00020", "stroke-width": 2 }));
+  // A click (or a tap) anywhere on the plot jumps to the nearest step.
+  svg.style.cursor = "pointer";
+  svg.addEventListener("click", (event) => {
+    const box = svg.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * W;
+    go(Math.round(Math.max(0, Math.min(1, (x - left) / plotW)) * last));
+  });
   return svg;
+}
+
+// lichess's signs for graded moves.
+const GRADE_SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+function percent(x) { return `${Math.round((x || 0) * 100)}%`; }
+
+function mistakeItem(m) {
+  const who = seatName(names, m.seat);
+  const cost = m.kind === "score"
+    ? `about ${m.points} points of final score (${Math.round(m.score_after)} instead of ${Math.round(m.score_before)})`
+    : `chance to win ${percent(m.win_before)} → ${percent(m.win_after)}`;
+  const link = el("a", { href: `?step=${m.move_no}`, onclick: (event) => { event.preventDefault(); go(m.move_no); } },
+    `move ${m.move_no}`);
+  return el("li", { dataset: { step: String(m.move_no), grade: m.grade, kind: m.kind || "win" } },
+    el("span", { class: `grade grade-${m.grade}` }, `${GRADE_SIGNS[m.grade] || ""} ${m.grade}`), " — ", link,
+    `, ${who}: `, el("span", { class: "played" }, `played “${m.played_label}”`),
+    el("span", { class: "better" }, `; better: “${m.better_label}”`), el("span", { class: "cost" }, ` (${cost})`));
+}
+
+function gradeMoveList(result) {
+  const graded = new Map((result.mistakes || []).map((m) => [String(m.move_no), m]));
+  for (const item of $("move-list").children) {
+    const m = graded.get(item.dataset.step);
+    item.querySelector(".grade-sign")?.remove();
+    if (!m) { delete item.dataset.grade; continue; }
+    item.dataset.grade = m.grade;
+    item.append(el("span", { class: `grade-sign grade-${m.grade}`, title: `${m.grade}: better was “${m.better_label}”` },
+      ` ${GRADE_SIGNS[m.grade] || ""}`));
+  }
 }
 
 function showAnalysis(result) {
@@ -122,15 +168,18 @@ function showAnalysis(result) {
   }
   if (status === "failed") { $("analysis-state").textContent = "The analysis failed; try again."; return; }
   if (status !== "done") return;
-  $("analysis-state").textContent = (result.mistakes || []).length
-    ? "Mistakes by how much they cost in chance to win:" : "The engine found no mistake.";
+  const accuracy = Object.entries(result.accuracy || {}).filter(([, a]) => a !== null)
+    .map(([seat, a]) => `${seatName(names, Number(seat))} ${a}%`).join(", ");
+  $("analysis-state").textContent = ((result.mistakes || []).length
+    ? "The moves the engine would have played otherwise (?! inaccuracy, ? mistake, ?? blunder):"
+    : "The engine found no mistake.") + (accuracy ? ` Accuracy: ${accuracy}.` : "");
   $("advantage").replaceChildren(advantageChart(result));
-  $("mistakes").replaceChildren(...(result.mistakes || []).map((m) => el("li", {
-    dataset: { step: String(m.move_no) }, tabindex: "0", title: `Go to step ${m.move_no}`,
-    onclick: () => go(m.move_no),
-    onkeydown: (event) => { if (event.key === "Enter") go(m.move_no); },
-  }, `move ${m.move_no}, ${seatName(names, m.seat)}: ${m.grade || "mistake"}, −${Math.round(m.loss * 100)}% `
-    + (m.better_label ? `(better: ${m.better_label})` : ""))));
+  $("turning-points").replaceChildren(...(result.turning_points || []).map((point) => el("li", {},
+    el("a", { href: `?step=${point.move_no}`, onclick: (event) => { event.preventDefault(); go(point.move_no); } },
+      point.text))));
+  $("turning-h").hidden = !(result.turning_points || []).length;
+  $("mistakes").replaceChildren(...(result.mistakes || []).map(mistakeItem));
+  gradeMoveList(result);
   markAnalysis();
 }
 
@@ -207,6 +256,9 @@ $("view-as").addEventListener("change", async (event) => {
   try { await loadHistory(); } catch (error) { say(errorText(error)); }
   $("advantage").replaceChildren();
   $("mistakes").replaceChildren();
+  $("turning-points").replaceChildren();
+  analysis = null;
+  gradeMoveList({});
   loadAnalysis(false);
   go(step);
 });
