@@ -461,7 +461,7 @@ class GameService(Application):
                 "scores": game.scores, "winners": game.winners,
                 "players": game.players, "names": game.names, "decision": decision.to_json(),
                 "bots": dict(game.bots or {}),
-                "prompt": presentation.prompt(rules, game.state, game.names),
+                "prompt": presentation.prompt(rules, game.state, game.names, caller.viewer(game.finished)),
                 "you": {"role": caller.kind, "seat": caller.seat},
                 "open_seats": game.open_seats,
                 "undo_requests": [self._public_request(game, r) for r in game.undo_requests.values()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .facts import Move, Viewer
+from .facts import EVERYONE, Move, Viewer
 from .svg import Svg, seat_colour
 from .text import name_seats
 
@@ -29,11 +29,13 @@ def labels(rules: Any, state: dict, seat: int, moves: Sequence[Move], names: Seq
     return [name_seats(str(w), names) for w in words]
 
 
-def prompt(rules: Any, state: dict, names: Sequence[str] = ()) -> str:
-    """What is being decided now, in plain words, for whom."""
+def prompt(rules: Any, state: dict, names: Sequence[str] = (), viewer: Viewer = EVERYONE) -> str:
+    """What is being decided now, in plain words, for whom, as `viewer` may know it: a game's
+    prompt is drawn from `view(state, viewer)` alone, like its picture, so it never names what
+    that viewer cannot see (issue 30.3)."""
     ask = getattr(rules, "prompt", None)
     if ask is not None:
-        text = ask(state)
+        text = ask(rules.view(state, viewer))
     else:
         decision = rules.decision(state)
         who = ", ".join(f"Seat {s}" for s in decision.seats)

@@ -98,8 +98,10 @@ class Rules(Protocol):
         """One plain sentence for a listed move, before it is played, with its known costs
         and gains, in content names (never ids)."""
 
-    def prompt(self, state: State) -> str:
-        """What is being decided now and by whom ("Seat 1: choose which card to keep")."""
+    def prompt(self, view: dict) -> str:
+        """What is being decided now and by whom ("Seat 1: choose which card to keep"), drawn
+        from a viewer's `view(state, viewer)` alone (like `picture`), so it names nothing that
+        viewer cannot see; `view(state, EVERYONE)` gives the full prompt."""
 
     def picture(self, view: dict, viewer: Viewer, names: list[str]) -> str:
         """The board as `viewer` sees it, as an SVG document, drawn from `view` alone."""

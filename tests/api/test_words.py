@@ -123,3 +123,31 @@ def test_legal_moves_answer_paths_and_targets(client):
         answer = table.legal(seat)
         assert len(answer["paths"]) == len(answer["targets"]) == len(answer["moves"]) == len(answer["labels"]) > 0
         assert not tree_problems(answer["paths"]), tree_problems(answer["paths"])
+
+
+def test_a_prompt_names_a_face_down_cadaver_only_to_its_taker(client):
+    """Issue 30.4: the prompt of a Cemetery cadaver choice (drawn face down) named the card to
+    everyone. GET /games/{id} draws it from the caller's view: the taker reads the name, the other
+    seat and a spectator do not."""
+    import random as _random
+
+    from domain.engine import EVERYONE, SPECTATOR, new_game, play
+
+    rules = get_rules("abomination")
+    state, _ = new_game(rules, 2, {}, 11)
+    chooser, moves = _random.Random(11), []
+    while rules.prompt(state) == rules.prompt(rules.view(state, SPECTATOR)):
+        seat = chooser.choice(list(rules.decision(state).seats))
+        move = chooser.choice(rules.legal_moves(state, seat))
+        moves.append((seat, move))
+        state, _ = play(rules, state, seat, move, 11, len(moves))
+    taker = state["pending"][-1]["seat"]
+    name = rules.prompt(state).rpartition("(")[2].rstrip(")")
+    assert rules.prompt(rules.view(state, EVERYONE)) == rules.prompt(state)
+    game = TestGame.create(client, "abomination", 2, seed=11)
+    for seat, move in moves:
+        game.move(seat, move)
+    assert name in game.get(taker)["prompt"]
+    for who in (1 - taker, None):
+        shown = game.get(who)
+        assert name not in shown["prompt"] and name not in orjson.dumps(shown).decode(), who

@@ -39,7 +39,24 @@ def view(state: dict, viewer) -> dict:
             pending["options"] = choice_options(state, top)
     out["turn"] = {k: fl.get(k) for k in ("seat", "ttype", "area", "adj_used", "played6", "opt_done", "deferred")}
     out["pending"] = pending
+    out["flow"] = public_flow(fl)
     return out
+
+
+#: What of the owed choice on top of the agenda everyone may see: its kind and chooser, and its
+#: options when they are listed (`opts`: never a hand's cards, which are named by `from`).
+PUBLIC_TOP = ("k", "name", "kind", "s", "d", "opts", "optional")
+
+
+def public_flow(fl: dict) -> dict:
+    """The turn's flow as everyone sees it: whose turn, its type and area, the deferred Build, and
+    only the top of the agenda (what is decided now) without a hand's cards. The prompt is drawn
+    from it (words.prompt reads a view, issue 30.3)."""
+    top = fl["agenda"][-1] if fl["agenda"] else None
+    shown = {k: fl.get(k) for k in ("seat", "ttype", "area", "adj_used", "played6", "opt_done", "deferred",
+                                     "final_wait")}
+    shown["agenda"] = [] if top is None else [{k: top[k] for k in PUBLIC_TOP if k in top}]
+    return shown
 
 
 def view_move(move: dict, facts: list, mover: int, viewer) -> dict:
