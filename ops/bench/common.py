@@ -5,6 +5,7 @@ the same run, in interleaved rounds, and reports the median of the rounds with t
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import statistics
@@ -59,6 +60,11 @@ def own_redis(appendonly: bool = True, fsync: str = "everysec") -> Iterator[str]
         process.terminate()
         process.wait(timeout=20)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def load_average() -> str:
+    """The machine's 1/5/15-minute load average, as `uptime` prints it: every figure goes with it."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def median_spread(values: list[float]) -> tuple[float, float, float]:

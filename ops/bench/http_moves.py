@@ -59,9 +59,10 @@ def stop(process: subprocess.Popen) -> None:
         process.kill()
 
 
-def servers(redis_url: str, projections: str = "inline") -> tuple[list[subprocess.Popen], str, str]:
-    """`heirloom serve`, the bare endpoint and, with projections="external", a
-    `heirloom projections run` process applying the read side (the server then only reads it)."""
+def servers(redis_url: str, projections: str = "inline", workers: int = 1) -> tuple[list[subprocess.Popen], str, str]:
+    """`heirloom serve [--workers N]` (N processes on one port: one server), the bare endpoint
+    and, with projections="external", a `heirloom projections run` process applying the read
+    side (the server then only reads it)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "REDIS_URL": redis_url,
            "REDIS_KEY_PREFIX": f"bench-{uuid.uuid4().hex[:8]}", "HEIRLOOM_EXTRA_GAMES": "tests.support.api_count",
            "HEIRLOOM_STRICT_GAMES": "0", "HEIRLOOM_PROJECTIONS": projections}
@@ -72,7 +73,8 @@ def servers(redis_url: str, projections: str = "inline") -> tuple[list[subproces
                                       stderr=subprocess.DEVNULL))
     heirloom_port, bare_port = free_port(), free_port()
     heirloom = start([sys.executable, "-c", "import sys; from api.cli import main; sys.exit(main())", "serve",
-                      "--host", "127.0.0.1", "--port", str(heirloom_port), "--log-level", "warning"],
+                      "--host", "127.0.0.1", "--port", str(heirloom_port), "--log-level", "warning",
+                      "--workers", str(workers)],
                      env, f"http://127.0.0.1:{heirloom_port}/healthz")
     bare = start([sys.executable, str(HERE / "bare_server.py"), str(bare_port)], env,
                  f"http://127.0.0.1:{bare_port}/docs")
