@@ -71,6 +71,9 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     from api.bot_runner import install_bots  # bot seats play from a background thread
 
     install_bots(app)
+    from api.live import install_live  # new events pushed to live WebSocket connections
+
+    install_live(app)
     from api.web import install as install_web  # pages, static files, /docs
 
     install_web(app)

@@ -84,7 +84,9 @@ class BotRunner:
                     self.games[game_id] = dict(event.bots)
                 if game_id in self.games:
                     self._fed_dirty[game_id] = None
-        self._fed.set()
+            dirty = bool(self._fed_dirty)
+        if dirty:  # a page without bot games wakes nobody (a thread switch per page otherwise)
+            self._fed.set()
 
     def _next_dirty(self) -> list[str]:
         """The games to look at: from the follower's pages when it runs here, else the log."""

@@ -108,7 +108,10 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level,
                                 log_config=log_config, access_log=False,  # api.request_log logs requests
-                                ws_max_size=settings.max_body_bytes)  # frames capped like bodies (api/origins.py)
+                                ws_max_size=settings.max_body_bytes,  # frames capped like bodies (api/origins.py)
+                                # Live messages are a few hundred bytes: compressing each costs
+                                # more CPU than it saves (socket.io's default is off too).
+                                ws_per_message_deflate=False)
         # A worker of `--workers N` serves the socket its supervisor bound (api/workers.py).
         server = uvicorn.Server(config)
         server.run(sockets=None if args.fd is None else [socket.socket(fileno=args.fd)])

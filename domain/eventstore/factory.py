@@ -65,6 +65,16 @@ def redacted(url: str) -> str:
     return url
 
 
+def _driver_info() -> dict[str, Any]:
+    """The client's name and version given once: redis-py 8 otherwise looks its own version
+    up in the installed packages' metadata for every new pooled connection (~3 ms of CPU)."""
+    try:
+        from redis.driver_info import DriverInfo
+    except ImportError:  # pragma: no cover - redis-py before 7: nothing to avoid
+        return {}
+    return {"driver_info": DriverInfo(name="redis-py", lib_version=redis.__version__)}
+
+
 def connect(
     url: str | None, data_dir: str | None = None, appendfsync: str = "always"
 ) -> tuple[redis.Redis, Callable[[], redis.Redis], str]:
@@ -78,6 +88,7 @@ def connect(
         # report a false conflict. Callers see the error and decide.
         "retry": Retry(NoBackoff(), 0),
         "socket_connect_timeout": 5,
+        **_driver_info(),
     }
     if url:
         description = redacted(url)

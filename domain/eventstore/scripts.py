@@ -12,6 +12,10 @@ Storage of one aggregate (hash tag ``{<originator id>}``, so one cluster slot):
 - ``<agg>:mixed``: set once a batch was inserted below the aggregate's head (allowed by
   the library's contract for versions not yet used); readers then stop assuming that
   batches hold disjoint, increasing version ranges.
+- ``<agg>:live``: a pub/sub channel, not a key: every append PUBLISHes the appended batch
+  there (``?`` when it was staged), so the processes serving the game's live connections
+  get its events without reading the store (api/live.py). A PUBLISH nobody listens to costs
+  next to nothing, and the move is stored (and in the AOF) before it is published.
 
 Large batches do not travel through Lua (copying a value into Lua costs about 1 us per
 KB): the client pipelines ``SET <agg>:stage:<token> <batch> PX 60000`` before the
@@ -91,6 +95,10 @@ for k = 1, nagg do
     redis.call('SET', key, ARGV[7 + 3 * k])
   end
   if mixed[k] then redis.call('SET', index .. ':mixed', '1') end
+  -- Live subscribers of the aggregate (api/live.py): the batch, or '?' when it was staged.
+  local live = ARGV[7 + 3 * k]
+  if live == '' then live = '?' end
+  redis.call('PUBLISH', index .. ':live', live)
 end
 local n = tonumber(ARGV[4])
 local first = 0
@@ -115,6 +123,7 @@ if top[2] and tonumber(v) <= tonumber(top[2]) then
 end
 redis.call('ZADD', KEYS[3], v, v)
 redis.call('SET', KEYS[4], ARGV[4])
+redis.call('PUBLISH', KEYS[3] .. ':live', ARGV[4])  -- live subscribers (api/live.py)
 if ARGV[5] then  -- the aggregate's snapshot, the latest only (as SNAPSHOT_PUT_LUA)
   local sindex = KEYS[5]
   local stop = redis.call('ZREVRANGE', sindex, 0, 0, 'WITHSCORES')
