@@ -28,6 +28,8 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from api import bot_pacing
+
 GAME_TOPIC = ":Game."
 CREATED = "Game.Created"
 
@@ -180,6 +182,7 @@ class BotRunner:
                     if self.service.game(game_id).finished:
                         self.games.pop(game_id, None)
                     break
+                self._stop.wait(bot_pacing.wait_s(self.service, game_id))  # TABLE-BOT-02, before thinking
                 moved = [self.service.play_bot(game_id, seat) for seat in seats]
                 played += sum(1 for m in moved if m is not None)
             self.errors.pop(game_id, None)

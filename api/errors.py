@@ -43,6 +43,8 @@ STATUS_OF: dict[type, int] = {
     domain.GameTypeUnavailable: 503,
     domain.UndoNotFound: 404,
     domain.InvalidUndo: 422,
+    domain.UndoConflict: 409,
+    domain.AnalysisLocked: 403,
     domain.StepOutOfRange: 422,
     domain.InviteNotFound: 403,  # the game exists; the code is wrong
     domain.InviteUsed: 409,
@@ -87,20 +89,79 @@ def allowed_methods(request: Request) -> list[str]:
     return allowed
 
 
+#: How a missing field is asked for, in words (others: "The field X is required.").
+ASK_FOR = {"players": "Say how many players (players) are at the table.",
+           "game": "Say which game to play (game).",
+           "move": "Say which move to play (move): one of the legal moves.",
+           "to_move": "Say from which move to take back (to_move).",
+           "approve": "Say whether you approve (approve: true or false).",
+           "invite": "Give the invitation code (invite).",
+           "name": "Give your player name (name)."}
+KINDS = {"dict_type": "an object ({...})", "list_type": "a list ([...])", "string_type": "text in quotes",
+         "bool_type": "true or false", "int_type": "a whole number", "bool_parsing": "true or false",
+         "int_parsing": "a whole number", "int_from_float": "a whole number", "model_type": "an object ({...})"}
+
+
+def field_name(parts: tuple) -> str:
+    """A field's name for people: `reason`, `names item 2`, `options`; the body itself is "the body"."""
+    words = []
+    for part in parts[1:] if parts and parts[0] in ("body", "query", "path", "header") else parts:
+        words.append(f"item {part + 1}" if isinstance(part, int) else str(part))
+    return " ".join(words) or "the body"
+
+
+def sentence(kind: str, parts: tuple, message: str, ctx: dict, given: object) -> str:
+    """One validation problem as a sentence (issue 25.8: never pydantic's wording)."""
+    field = field_name(parts)
+    ctx = ctx or {}
+    if kind == "json_invalid":
+        reason = ctx.get("error", "")
+        return f"The body is not valid JSON ({reason})." if reason else "The body is not valid JSON."
+    if kind == "missing":
+        return ASK_FOR.get(field, f"The field {field} is required.")
+    if kind == "value_error":
+        text = message.removeprefix("Value error, ").strip()
+        if text[:1].isupper():
+            return text if text.endswith(".") else text + "."
+        return f"{field} {text}."
+    if kind in ("string_too_long", "too_long"):
+        size = f"; this one has {len(given)}" if isinstance(given, (str, list, dict)) else ""
+        unit = "characters" if kind == "string_too_long" else "items"
+        return f"{field} has at most {ctx.get('max_length')} {unit}{size}."
+    if kind in ("string_too_short", "too_short"):
+        unit = "characters" if kind == "string_too_short" else "items"
+        return f"{field} needs at least {ctx.get('min_length')} {unit}."
+    if kind == "string_pattern_mismatch":
+        return f"{field} has characters it may not hold."
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"{field} must be at least {ctx.get('ge', ctx.get('gt'))}; you gave {given!r}."
+    if kind in ("less_than_equal", "less_than"):
+        return f"{field} must be at most {ctx.get('le', ctx.get('lt'))}; you gave {given!r}."
+    if kind in ("literal_error", "enum"):
+        return f"{field} is one of {ctx.get('expected', 'the listed values')}; {given!r} is not."
+    if kind == "extra_forbidden":
+        return f"{field} is not a field this request takes."
+    if kind in KINDS:
+        return f"{field} must be {KINDS[kind]}."
+    text = message.removeprefix("Value error, ").rstrip(".")
+    return f"{field}: {text[:1].lower()}{text[1:]}."
+
+
 def _validation_detail(error: RequestValidationError) -> tuple[str, list[dict]]:
-    problems = []
+    """The sentence(s) a person reads (`detail`), and each problem for programs (`errors`, with the
+    field's path as `loc`)."""
+    problems, sentences = [], []
     for item in error.errors():
         kind = str(item.get("type", ""))
-        parts = item.get("loc", ())
+        parts = tuple(item.get("loc", ()))
         message = str(item.get("msg", ""))
         if kind == "json_invalid":  # loc is ("body", <offset>): say what it is
             parts = parts[:1]
-            reason = (item.get("ctx") or {}).get("error", "")
-            message = f"not valid JSON ({reason})" if reason else "not valid JSON"
-        message = message.removeprefix("Value error, ")
+        said = sentence(kind, parts, message, item.get("ctx") or {}, item.get("input"))
+        sentences.append(said)
         location = ".".join(str(part) for part in parts)
-        problems.append({"loc": location, "msg": message, "type": kind})
-    text = "; ".join(f"{p['loc']}: {p['msg']}" for p in problems) or "invalid request"
+        problems.append({"loc": location, "msg": said, "type": kind})
+    text = " ".join(dict.fromkeys(sentences)) or "The request is not valid."
     return text, problems
 
 
@@ -127,7 +188,7 @@ def install(app: FastAPI) -> None:
         if error.status_code == 400:
             # FastAPI's "There was an error parsing the body" (e.g. bytes that are not UTF-8):
             # the same 422 as any other body that is not valid JSON.
-            return error_response(422, "invalid_request", "body: not valid JSON (or not UTF-8)",
+            return error_response(422, "invalid_request", "The body is not valid JSON (or not UTF-8).",
                                   errors=[{"loc": "body", "msg": "not valid JSON", "type": "json_invalid"}])
         headers = dict(error.headers or {})
         if error.status_code == 405:

@@ -50,41 +50,47 @@ NAME_PATTERN = rf"^{_NAME_CHAR}*[^\s\x00-\x1f\x7f-\x9f\u2028\u2029<>]{_NAME_CHAR
 NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN}
 
 
-def player_name(name: str) -> str:
-    """One player name: 1 to 40 characters, no control character (newline, tab, NUL...), no
-    line separator, no markup (`<`, `>`), not only spaces; returned trimmed.
-
-    Names are shown on pages, in move descriptions and on leaderboards, so a newline, a NUL
+def name_problem(name: str) -> str | None:
+    """What is wrong with a player name, as the end of a sentence about it ("may not contain '<'"),
+    or None. Names are shown on pages, in move descriptions and on leaderboards, so a newline, a NUL
     or a tag in one would break or inject into every one of them."""
     if len(name) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters, not {len(name)}")
+        return f"has at most {MAX_NAME} characters, not {len(name)}"
     trimmed = name.strip()
     if not trimmed:
-        raise ValueError("a name may not be empty or only spaces")
+        return "may not be empty or only spaces"
     controls = [char for char in trimmed if ord(char) < 0x20 or 0x7f <= ord(char) <= 0x9f or char in "\u2028\u2029"]
     if controls:
-        raise ValueError(f"a name may hold only printable characters, not {controls[0]!r} "
-                         "(no newline, tab, NUL or other control)")
+        return (f"may hold only printable characters, not {controls[0]!r} "
+                "(no newline, tab, NUL or other control)")
     markup = sorted(set(trimmed) & set(FORBIDDEN_IN_NAMES))
     if markup:
-        raise ValueError(f"a name may not contain {' or '.join(repr(c) for c in markup)}")
-    return trimmed
+        return f"may not contain {' or '.join(repr(c) for c in markup)}"
+    return None
+
+
+def player_name(name: str) -> str:
+    """One player name: 1 to 40 characters, no control character (newline, tab, NUL...), no
+    line separator, no markup (`<`, `>`), not only spaces; returned trimmed (`name_problem`)."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValueError(f"A name {problem}.")
+    return name.strip()
 
 
 def player_names(names: list[str]) -> list[str]:
     """Every name valid (see `player_name`) and unique within the game, ignoring case."""
-    cleaned = []
     for index, name in enumerate(names):
-        try:
-            cleaned.append(player_name(name))
-        except ValueError as error:
-            raise ValueError(f"names[{index}]: {error}") from None
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValueError(f"Player {index + 1}'s name {problem}.")
+    cleaned = [name.strip() for name in names]
     seen: dict[str, int] = {}
     for index, name in enumerate(cleaned):
         key = name.casefold()
         if key in seen:
-            raise ValueError(f"names[{index}]: {name!r} is already the name of seat {seen[key]}; "
-                             "names are unique within a game")
+            raise ValueError(f"Player {index + 1}'s name {name!r} is already the name of player {seen[key] + 1}; "
+                             "names are unique within a game.")
         seen[key] = index
     return cleaned
 
@@ -93,7 +99,9 @@ class CreateGame(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     game: str = Field(min_length=1, max_length=100, examples=["adas_dream"])
-    players: WholeNumber = Field(ge=1, le=16, examples=[3])
+    players: WholeNumber = Field(ge=SAFE_MIN, le=SAFE_MAX, examples=[3],
+                                 description="how many seats; each game says how many it takes "
+                                             "(GET /game-types: min_players..max_players)")
     names: list[Annotated[str, Field(json_schema_extra=NAME_SCHEMA)]] | None = Field(
         default=None, max_length=16, examples=[["annette", "john", "serena"]],
         description=f"one per seat: unique, printable, at most {MAX_NAME} characters, "
@@ -106,6 +114,12 @@ class CreateGame(BaseModel):
     seating: Literal["tokens", "invite"] = Field(
         default="tokens", description='"invite": one single-use invitation per seat instead of seat tokens '
                                       "(POST /games/{id}/join turns one into that seat's token)")
+    undo_policy: Literal["consent", "own_turn", "referee", "none"] | None = Field(
+        default=None, description="who may take moves back (api/README.md, TABLE-UNDO-01..04): "
+                                  '"consent" (the default), "own_turn", "referee" or "none"')
+    analysis_during_play: bool | None = Field(
+        default=None, strict=True, description="true lets the engine analyse the game while it runs "
+                                               "(default false: 403 analysis_locked, TABLE-ANALYSIS-01)")
 
     _names = field_validator("names")(classmethod(
         lambda cls, names: None if names is None else player_names(names)))
@@ -122,7 +136,7 @@ class PlayMove(BaseModel):
 
 class RequestUndo(BaseModel):
     to_move: WholeNumber = Field(ge=1, le=SAFE_MAX, description="undo this move and every later one")
-    reason: str = Field(default="", max_length=500)
+    reason: str = Field(default="", max_length=200, description="why, in words (at most 200 characters)")
 
 
 class Vote(BaseModel):
@@ -201,6 +215,10 @@ class GameView(Answer):
     scores: Scores
     winners: list[int]
     undo_requests: list[UndoRequestView]
+    table: JsonObject | None = Field(default=None, description="the table's options: `undo_policy`, "
+                                                               "`analysis_during_play`")
+    seats: list[JsonObject] | None = Field(default=None, description='`[{"seat", "name", "bot", "online", '
+                                                                     '"clock_s", "left"}]`')
 
 
 class LegalMoves(Answer):
@@ -247,6 +265,9 @@ class MoveAccepted(Answer):
     facts: list[JsonObject] = Field(description="as the caller may see them")
     description: str = Field(description="the move in plain words, with the player names")
     status: str
+    rebased_from: int | None = Field(default=None, description="present when `expected_version` was stale only "
+                                     "because other seats moved and the move still meant the same "
+                                     "(TABLE-MOVE-01): the version it was sent at")
 
 
 class EventRecord(Answer):
@@ -269,11 +290,11 @@ class EventLog(Answer):
 
 class UndoAnswer(Answer):
     request_id: str
-    status: str = Field(description="`applied` or `pending`")
+    status: str = Field(description="`applied`, `pending` or, when the bots' votes settled it, `rejected`")
 
 
 class VoteAnswer(Answer):
-    status: str = Field(description="`pending`, `applied` or `rejected`")
+    status: str = Field(description="`pending`, `applied`, `rejected` or `expired`")
 
 
 class ReplayStep(Answer):
@@ -379,9 +400,9 @@ class ErrorBody(Answer):
 
 ERROR_DESCRIPTIONS = {
     401: "no token where a seat or referee is needed (`token_required`), or a token of another game (`invalid_token`)",
-    403: "a valid token that may not do this now (`not_your_seat`, ...)",
+    403: "a valid token that may not do this now (`not_your_seat`, `analysis_locked`, ...)",
     404: "no such game, request or game type",
-    409: "`version_conflict` (with `current_version`), `invite_used`, ...",
+    409: "`version_conflict` (with `current_version`), `invite_used`, `undo_pending`, ...",
     413: "`body_too_large`: the body is over the limit (refused before it is read)",
     422: "`invalid_request` (a field, named), `illegal_move` (with the rule ID) or another refusal that names what is wrong",
     503: "`store_unavailable` (retry; a retry with the same Idempotency-Key is safe) or `projection_lagging`",

@@ -50,7 +50,10 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
                              "undone_versions": list(event.undone_versions)}
     elif kind == "UndoRejected":
         record["actor"] = event.by
-        record["payload"] = {"request_id": event.request_id}
+        record["payload"] = {"request_id": event.request_id, "reason": getattr(event, "reason", "")}
+    elif kind == "UndoExpired":
+        record["actor"] = "system"
+        record["payload"] = {"request_id": event.request_id, "reason": event.reason}
     return record
 
 

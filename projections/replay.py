@@ -264,10 +264,20 @@ class ReplayProjection(GameProjection):
         ops.append(self._undo_op(record["game_id"], doc, record))
 
     def on_UndoRejected(self, record: EventRecord, ops: list[Op]) -> None:
+        self._settle(record, ops, "rejected")
+
+    def on_UndoExpired(self, record: EventRecord, ops: list[Op]) -> None:
+        self._settle(record, ops, "expired")
+
+    def _settle(self, record: EventRecord, ops: list[Op], status: str) -> None:
+        """A request closed, with the reason why (`outcome`) when the event has one."""
         doc = self.doc(record["game_id"])
         if doc is None:
             return
-        self._request(doc, record)["status"] = "rejected"
+        request = self._request(doc, record)
+        request["status"] = status
+        if record.get("reason"):
+            request["outcome"] = record.get("reason")
         ops.append(self._undo_op(record["game_id"], doc, record))
 
     @staticmethod

@@ -117,8 +117,11 @@ class Timeline:
             self.undo_requests[record.get("request_id")] = undo_request(record)
         elif kind == UNDO_VOTED:
             self._request(record)["votes"][str(record.get("seat"))] = bool(record.get("approve"))
-        elif kind == UNDO_REJECTED:
-            self._request(record)["status"] = "rejected"
+        elif kind in (UNDO_REJECTED, "UndoExpired"):  # settled, with the reason why (issue 25)
+            request = self._request(record)
+            request["status"] = "rejected" if kind == UNDO_REJECTED else "expired"
+            if record.get("reason") and record.get("request_id") in self.undo_requests:
+                request["outcome"] = record.get("reason")
 
     def _request(self, record: EventRecord) -> dict[str, Any]:
         request_id = record.get("request_id")

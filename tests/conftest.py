@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+#: Bots move at once in tests (the table's pacing, TABLE-BOT-02, is tested where it is measured);
+#: servers the tests start inherit it.
+os.environ.setdefault("HEIRLOOM_BOT_DELAY", "0")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,7 +1,8 @@
 """POST/GET /games/{id}/analysis: engine analysis of a game (projections/analysis.py).
 
 A finished game is analysed with everything public; a running one for what the caller may see,
-and its result is shown to that caller only.
+and its result is shown to that caller only. While a rated game runs, the analysis is locked
+(403 `analysis_locked`, TABLE-ANALYSIS-01) unless its table allows it (`Game.check_analysis`).
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ def jobs_of(request: Request, service) -> AnalysisJobs:
 
 def _caller_position(service, game_id: str, token: str | None):
     game = service.game(game_id)
+    game.caller_for(token)  # a foreign token is 401 before anything else
+    game.check_analysis()
     viewer = game.caller_for(token).viewer(game.finished)
     return viewer, game.version
 
 
 @router.post("/games/{game_id}/analysis", status_code=202, response_model=None,
-             responses=answers(AnalysisStarted, 401, 404, 422, status=202))
+             responses=answers(AnalysisStarted, 401, 403, 404, 422, status=202))
 def start_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep):
     """Start the engine analysis (202 {"status": "queued"|"running"|"done"}); GET shows it."""
     viewer, version = _caller_position(service, game_id, token)
@@ -40,7 +43,7 @@ def start_analysis(game_id: str, request: Request, service: ServiceDep, token: T
     return JSONResponse({"status": record["status"], "progress": record.get("progress", 0.0)}, status_code=202)
 
 
-@router.get("/games/{game_id}/analysis", response_model=None, responses=answers(Analysis, 401, 404, 422))
+@router.get("/games/{game_id}/analysis", response_model=None, responses=answers(Analysis, 401, 403, 404, 422))
 def get_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep) -> dict:
     """Progress, then per step each seat's win probability and expected score, and the mistakes."""
     viewer, version = _caller_position(service, game_id, token)

@@ -16,7 +16,8 @@ router = APIRouter(tags=["games"])
 def create_game(body: CreateGame, service: ServiceDep) -> dict:
     """Set a game up; the answer holds one bearer token per seat (or, with `"seating": "invite"`,
     one invitation code per seat) and a referee token, shown once."""
-    return service.create_game(body.game, body.players, body.names, body.options, body.seed, body.bots, body.seating)
+    return service.create_game(body.game, body.players, body.names, body.options, body.seed, body.bots, body.seating,
+                               undo_policy=body.undo_policy, analysis_during_play=body.analysis_during_play)
 
 
 @router.get("/games", response_model=None, responses=answers(list[GameSummary], 422))

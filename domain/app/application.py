@@ -22,6 +22,7 @@ import secrets
 import threading
 import uuid
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Mapping
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
@@ -39,7 +40,9 @@ from .errors import (
     GameNotFound, GameTypeUnavailable, IdempotencyKeyReused, InvalidGameSetup, NotYourSeat, ServiceError,
     StepOutOfRange, TokenRequired, UnknownGameType, VersionConflict,
 )
+from .bot_turns import bot_moves, bots_may_act
 from .game import Game, json_native, move_digest
+from .table import table_options
 from .records import InvalidRecord, RecordMismatch, build_record, checked_record
 
 
@@ -48,17 +51,18 @@ def bot_seats(bots: Any, players: int) -> dict:
     if not bots:
         return {}
     if not isinstance(bots, dict):
-        raise InvalidGameSetup('bots must map seats to levels, e.g. {"1": "normal"}')
+        raise InvalidGameSetup('Bots are given seat by seat, e.g. {"1": "normal"}.')
     seats = {}
     for key, name in bots.items():
         try:
             seat = int(key)
         except (TypeError, ValueError):
-            raise InvalidGameSetup(f"bots: {key!r} is not a seat number") from None
+            raise InvalidGameSetup(f"Bots are given by seat number; {key!r} is not one.") from None
         if not 0 <= seat < players:
-            raise InvalidGameSetup(f"bots: seat {seat} does not exist in a {players}-player game")
+            raise InvalidGameSetup(f"There is no seat {seat} for a bot in a {players}-player game "
+                                   f"(seats are 0 to {players - 1}).")
         if name not in LEVELS:
-            raise InvalidGameSetup(f"bots: unknown level {name!r} for seat {seat}; levels: {list(LEVELS)}")
+            raise InvalidGameSetup(f"{name!r} is not a bot level; the levels are {', '.join(LEVELS)}.")
         seats[str(seat)] = name
     return seats
 
@@ -289,30 +293,37 @@ class GameService(Application):
 
     def create_game(self, game_type: str, players: int, names: list[str] | None = None,
                     options: dict | None = None, seed: int | None = None, bots: dict | None = None,
-                    seating: str = "tokens") -> dict:
+                    seating: str = "tokens", undo_policy: str | None = None,
+                    analysis_during_play: bool | None = None) -> dict:
         """Set a game up. ``seating="tokens"``: the answer holds every seat's token;
         ``"invite"``: one single-use invitation code per seat instead (`join` turns one into
-        that seat's token), so the creator never holds another player's token."""
-        return self._create(game_type, players, names, options, seed, seating, bots)
+        that seat's token), so the creator never holds another player's token. `undo_policy` and
+        `analysis_during_play` are the table's options (domain/app/table.py), stored in `Created`."""
+        table = table_options(undo_policy, analysis_during_play)
+        return self._create(game_type, players, names, options, seed, seating, bots, table=table)
 
     def _create(self, game_type: str, players: int, names: list[str] | None, options: dict | None,
                 seed: int | None, seating: str, bots: dict | None = None, setup_facts: list | None = None,
-                before_save: Callable[[Game], None] | None = None) -> dict:
+                before_save: Callable[[Game], None] | None = None, table: dict | None = None) -> dict:
         """Create and save a game (`before_save` may add its first events or refuse it)."""
         if seating not in ("tokens", "invite"):
             raise InvalidGameSetup(f'seating is "tokens" or "invite", not {seating!r}')
         try:
             rules = get_rules(game_type)
         except KeyError:
-            raise UnknownGameType(f"unknown game type {game_type!r}", game=game_type) from None
+            from domain.engine.registry import game_types
+            known = ", ".join(rules.meta.name for rules in game_types())
+            raise UnknownGameType(f"There is no game called {game_type!r}; the games are {known}.",
+                                  game=game_type) from None
         meta = rules.meta
         if not isinstance(players, int) or not meta.min_players <= players <= meta.max_players:
             raise InvalidGameSetup(
-                f"{game_type} takes {meta.min_players} to {meta.max_players} players, not {players}",
+                f"{meta.title} is for {meta.min_players} to {meta.max_players} players; you asked for {players}.",
                 rule="ENGINE-PLAYERS-01")
         names = list(names) if names else [default_seat_name(seat) for seat in range(players)]
         if len(names) != players:
-            raise InvalidGameSetup(f"{len(names)} names given for {players} players")
+            raise InvalidGameSetup(f"Give one name per player: {len(names)} "
+                                   f"name{'s' if len(names) != 1 else ''} for {players} players.")
         bots = bot_seats(bots, players)
         if seed is None:
             seed = secrets.randbits(63)
@@ -326,7 +337,7 @@ class GameService(Application):
         try:
             game = Game.start(game_type, players, names, json_native(options or {}), seed,
                               [""] * players if invited else [hash_token(t) if t else "" for t in seat_tokens],
-                              hash_token(referee_token), bots, setup_facts)
+                              hash_token(referee_token), bots, setup_facts, table)
         except IllegalMove as error:
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
         except (TypeError, ValueError, KeyError, AttributeError) as error:
@@ -441,12 +452,22 @@ class GameService(Application):
         return self._command(game_id, take)
 
     def bots_to_act(self, game_id: str) -> list[int]:
-        """The bot seats whose decision it is now (empty once finished)."""
+        """The bot seats that may play now (empty once finished): the table's rule that bots are
+        seats, not referees (domain/app/bot_turns.py, TABLE-BOT-01), for every runner of bots."""
         def seats(game: Game) -> list[int]:
             if game.finished or not game.bots:
                 return []
-            return [seat for seat in game.rules.decision(game.state).seats if game.bot_level(seat)]
+            return bots_may_act(game.rules, game.state, game.rules.decision(game.state), game.bot_seats)
         return self._read(game_id, seats)
+
+    def bot_wait(self, game_id: str, now: float, delay_s: float) -> float:
+        """Seconds a bot of this game still waits before its move (TABLE-BOT-02): `delay_s` after the
+        latest move by a person, so people can follow; 0 when that is past (or nobody has moved).
+        `now` is passed in (epoch seconds): the wait is pacing, not part of the bot's thinking."""
+        moved_at = self._read(game_id, lambda game: game.person_moved_at)
+        if moved_at is None or delay_s <= 0:
+            return 0.0
+        return max(0.0, min(delay_s, moved_at + delay_s - now))
 
     def play_bot(self, game_id: str, seat: int) -> dict | None:
         """Let the bot of `seat` choose and play its move; None when it has nothing to do now.
@@ -457,15 +478,20 @@ class GameService(Application):
         (then None: the caller looks again)."""
         def position(game: Game):
             level = game.bot_level(seat)
-            if game.finished or level is None or seat not in game.rules.decision(game.state).seats:
+            if game.finished or level is None:
+                return None
+            allowed = bot_moves(game.rules, game.state, game.rules.decision(game.state), seat, game.bot_seats)
+            if not allowed:  # not its decision, or the people's (TABLE-BOT-01)
                 return None
             move_no = game.last_move_no + 1
-            return game.version, level, json_native(game.state), derive_seed(game.seed, f"bot/{seat}/{move_no}")
+            return (game.version, level, json_native(game.state), derive_seed(game.seed, f"bot/{seat}/{move_no}"),
+                    json_native(allowed))
         found = self._read(game_id, position)
         if found is None:
             return None
-        version, level, state, bot_seed = found
-        move = bot_move(get_rules(self._read(game_id, lambda game: game.game_type)), state, seat, level, bot_seed)
+        version, level, state, bot_seed, allowed = found
+        move = bot_move(get_rules(self._read(game_id, lambda game: game.game_type)), state, seat, level, bot_seed,
+                        allowed)
 
         def command(game: Game) -> dict | None:
             if game.version != version:
@@ -495,13 +521,29 @@ class GameService(Application):
                 "open_seats": game.open_seats,
                 "undo_requests": [self._public_request(game, r) for r in game.undo_requests.values()
                                   if r["status"] == "pending"],
+                "undo_history": [self._public_request(game, r) for r in game.undo_requests.values()
+                                 if r["status"] != "pending"],
+                "table": dict(game.table),
+                "seats": self._seats(game),
             }
         return self._read(game_id, view)
+
+    @staticmethod
+    def _seats(game: Game) -> list[dict]:
+        """Who sits where (API.md): name, bot level; `online`, `clock_s` and `left` are the
+        presence and clocks' (not kept yet: None / False)."""
+        return [{"seat": seat, "name": game.names[seat], "bot": game.bot_level(seat), "online": None,
+                 "clock_s": None, "left": False} for seat in range(game.players)]
 
     @staticmethod
     def _public_request(game: Game, request: dict) -> dict:
         shown = {key: request[key] for key in ("request_id", "by", "to_move", "reason", "status", "approvals")}
         shown["waiting_for"] = game.waiting_for(request)
+        expires_at = request.get("expires_at")
+        shown["expires_at"] = (datetime.fromtimestamp(expires_at, timezone.utc).isoformat()
+                               if expires_at is not None else None)
+        if request.get("outcome"):
+            shown["outcome"] = request["outcome"]
         return shown
 
     def legal_moves(self, game_id: str, token: str | None) -> dict:
@@ -559,13 +601,58 @@ class GameService(Application):
                 stored = self._stored_event(game, first["version"])
                 record = {**first, "facts": stored.facts, "description": stored.description}
                 return self._move_answer(record, caller, bool(stored.finished), replayed=True)
+            rebased = False
             if retry_only or (expected_version is not None and expected_version != game.version):
-                shown = expected_version if expected_version is not None else "another version"
-                raise VersionConflict(f"expected version {shown}, the game is at {game.version}",
-                                      current_version=game.version)
+                rebased = not retry_only and self._still_meant(game, caller, move, expected_version)
+                if not rebased:
+                    shown = expected_version if expected_version is not None else "another version"
+                    raise VersionConflict(f"expected version {shown}, the game is at {game.version}",
+                                          current_version=game.version)
             result = game.play_move(caller, move, idempotency_key)
-            return self._move_answer(result, caller, game.finished, replayed=False)
+            answer = self._move_answer(result, caller, game.finished, replayed=False)
+            if rebased:
+                answer["rebased_from"] = expected_version
+            return answer
         return command
+
+    #: Events after which a move still means what it meant: other seats' moves (checked apart) and
+    #: the bookkeeping of take-back requests and seats, which change no position.
+    _NEUTRAL_EVENTS = frozenset({"UndoRequested", "UndoVoted", "UndoRejected", "UndoExpired", "SeatJoined"})
+
+    def _still_meant(self, game: Game, caller: Caller, move: Any, expected_version: Any) -> bool:
+        """TABLE-MOVE-01: a move sent at a stale `expected_version` is played anyway (the answer says
+        `rebased_from`) when only OTHER seats moved since, in a step where several seats may act
+        (simultaneous or any order), or nothing moved at all (only take-back bookkeeping), and the
+        move was legal then and is listed now with the same words: the person meant this move and
+        nothing they saw has changed its meaning. Anything else is the 409 it always was."""
+        if (caller.kind != "seat" or not isinstance(expected_version, int)
+                or not game.version - 64 <= expected_version < game.version or expected_version < 1
+                or game.finished):
+            return False
+        between = list(self.events.get(game.id, gt=expected_version, lte=game.version))
+        played = [event for event in between if type(event).__name__ == "MovePlayed"]
+        if any(type(event).__name__ not in self._NEUTRAL_EVENTS | {"MovePlayed"} for event in between):
+            return False  # an undo, or anything else that reshapes the game
+        if any(event.seat == caller.seat for event in played):
+            return False
+        rules = game.rules
+        if not played:
+            return True  # the position is the one the person saw; play_move checks the move
+        kept = len([version for version in game.effective_versions() if version <= expected_version])
+        if game.window_state is None or kept < game.window_base:
+            return False  # too far back to compare cheaply: the person reloads
+        before = game.replay_from(json_native(game.window_state),
+                                  (entry["facts"] for entry in game.window if entry["move_no"] <= kept))
+        then, now = rules.decision(before), rules.decision(game.state)
+        if then.mode not in ("simultaneous", "team") or caller.seat not in then.seats or caller.seat not in now.seats:
+            return False
+        try:
+            if move not in rules.legal_moves(before, caller.seat) or move not in rules.legal_moves(game.state, caller.seat):
+                return False
+            return (presentation.labels(rules, before, caller.seat, [move], game.names)
+                    == presentation.labels(rules, game.state, caller.seat, [move], game.names))
+        except Exception:  # noqa: BLE001 - a malformed move: the 409 as before, never a 500
+            return False
 
     @staticmethod
     def _move_answer(record: dict, caller: Caller, finished: bool, replayed: bool) -> dict:
@@ -576,11 +663,15 @@ class GameService(Application):
                 "facts": visible_facts(record["facts"], viewer), "description": record["description"],
                 "status": "finished" if finished else "active", "replayed": replayed}
 
-    def request_undo(self, game_id: str, token: str | None, to_move: int, reason: str = "") -> dict:
-        return self._command(game_id, lambda game: game.request_undo(game.caller_for(token), to_move, reason))
+    def request_undo(self, game_id: str, token: str | None, to_move: int, reason: str = "",
+                     now: float | None = None) -> dict:
+        """A take-back request (`Game.request_undo`); `now` (epoch seconds) is the caller's clock."""
+        return self._command(game_id, lambda game: game.request_undo(game.caller_for(token), to_move, reason, now))
 
-    def vote_undo(self, game_id: str, token: str | None, request_id: str, approve: bool) -> dict:
-        return self._command(game_id, lambda game: game.vote_undo(game.caller_for(token), request_id, approve))
+    def vote_undo(self, game_id: str, token: str | None, request_id: str, approve: bool,
+                  now: float | None = None) -> dict:
+        return self._command(game_id, lambda game: game.vote_undo(game.caller_for(token), request_id, approve, now))
+
 
     def event_slice(self, game_id: str, token: str | None, after: int = 0, limit: int = 100) -> EventSlice:
         """Up to `limit` stored events after version `after`, and how to show them to the caller

@@ -67,6 +67,18 @@ class InvalidUndo(ServiceError):
     code = "invalid_undo"
 
 
+class UndoConflict(ServiceError):
+    """A take-back request that would duplicate one still pending (TABLE-UNDO-06, TABLE-UNDO-07)."""
+
+    code = "undo_pending"
+
+
+class AnalysisLocked(ServiceError):
+    """The engine's analysis of a running game, at a table that does not allow it (TABLE-ANALYSIS-01)."""
+
+    code = "analysis_locked"
+
+
 class StepOutOfRange(ServiceError):
     """A replay step past the game's last step."""
 

@@ -36,7 +36,10 @@ from domain.engine.legacy import FIRST_RELEASE, RULES_RELEASE
 from domain.engine.text import name_seats
 
 from .callers import REFEREE, Caller, identify
-from .errors import InvalidUndo, InviteNotFound, InviteUsed, NameTaken, NotYourSeat, TokenRequired, UndoNotFound
+from .errors import (
+    AnalysisLocked, InvalidUndo, InviteNotFound, InviteUsed, NameTaken, NotYourSeat, TokenRequired, UndoConflict, UndoNotFound,
+)
+from .table import stored_table
 
 
 def json_native(value: Any) -> Any:
@@ -50,6 +53,10 @@ IDEMPOTENCY_KEYS = 64
 RESOLVED_UNDO_REQUESTS = 16
 #: The undo window holds the facts of between WINDOW and 2 x WINDOW effective moves.
 WINDOW = 16
+#: A pending undo request expires after this many seconds without settling (TABLE-UNDO-08).
+UNDO_REQUEST_TTL_S = 600.0
+#: An undo request's reason has at most this many characters (TABLE-UNDO-10).
+MAX_UNDO_REASON = 200
 
 
 def move_digest(move: Any) -> str:
@@ -103,6 +110,10 @@ class Game(Aggregate):
     #: The release of the rules that decided its moves (domain/engine/legacy.py), from `Created`;
     #: games stored before it was recorded are release 1 (snapshots of them lack it too).
     rules_release = FIRST_RELEASE
+    #: The table's options (domain/app/table.py), from `Created.table`; stored games lack it (defaults).
+    table_recorded: dict | None = None
+    #: When the latest move by a person was recorded (epoch seconds; bot pacing), None if none yet.
+    person_moved_at: float | None = None
 
     class Event(Aggregate.Event):
         prev_hash: str
@@ -122,6 +133,8 @@ class Game(Aggregate):
         bots: dict | None = None
         #: The rules release it was created under (records name it); absent before (None: release 1).
         rules_release: int | None = None
+        #: The table's options (domain/app/table.py); absent before they existed (None: the defaults).
+        table: dict | None = None
 
         def apply(self, game: "Game") -> None:
             game.game_type = self.game_type
@@ -135,6 +148,7 @@ class Game(Aggregate):
             game.referee_token_hash = self.referee_token_hash
             game.bots = dict(self.bots or {})
             game.rules_release = self.rules_release or FIRST_RELEASE
+            game.table_recorded = dict(self.table) if self.table else None
             game.runs = []
             game.last_move = None
             game.undone_ranges = []
@@ -171,9 +185,13 @@ class Game(Aggregate):
                     "move": move_digest(self.move),
                 }
                 _bounded(game.idempotency, IDEMPOTENCY_KEYS)
-            for request in game.undo_requests.values():  # a later move: pending requests lapse
+            # Games stored before `UndoExpired` existed: a later move let pending requests lapse silently.
+            # Today `play_move` closes them with `UndoExpired` first, so none is pending here.
+            for request in game.undo_requests.values():
                 if request["status"] == "pending":
                     request["status"] = "expired"
+            if self.actor.startswith("seat:"):
+                game.person_moved_at = self.timestamp.timestamp()
             game.head_hash = self.hash
             if game.state is not None:  # None: a deep undo before, refolded by the application
                 # A copy of the facts: evolve may keep references into the state and mutate them.
@@ -229,12 +247,14 @@ class Game(Aggregate):
         by: str
         to_move: int
         reason: str
+        #: When it lapses unsettled (epoch seconds, TABLE-UNDO-08); None: requests stored before.
+        expires_at: float | None = None
 
         def apply(self, game: "Game") -> None:
             game.undo_requests[self.request_id] = {
                 "request_id": self.request_id, "by": self.by, "to_move": self.to_move,
                 "reason": self.reason, "status": "pending", "approvals": [],
-                "version": self.originator_version,
+                "version": self.originator_version, "expires_at": self.expires_at,
             }
             game.head_hash = self.hash
 
@@ -266,9 +286,25 @@ class Game(Aggregate):
     class UndoRejected(Event):
         request_id: str
         by: str
+        #: Why, in words (a bot's vote, a withdrawal...); "" for rejections stored before.
+        reason: str = ""
 
         def apply(self, game: "Game") -> None:
-            game.undo_requests[self.request_id]["status"] = "rejected"
+            request = game.undo_requests[self.request_id]
+            request["status"], request["outcome"] = "rejected", self.reason
+            game.undo_requests = _trim_requests(game.undo_requests)
+            game.head_hash = self.hash
+
+    class UndoExpired(Event):
+        """A pending request closed unsettled (TABLE-UNDO-08, TABLE-UNDO-09): a move was played, its
+        time ran out, or an undo removed the moves it was about. Never silently (issue 25)."""
+
+        request_id: str
+        reason: str
+
+        def apply(self, game: "Game") -> None:
+            request = game.undo_requests[self.request_id]
+            request["status"], request["outcome"] = "expired", self.reason
             game.undo_requests = _trim_requests(game.undo_requests)
             game.head_hash = self.hash
 
@@ -277,7 +313,7 @@ class Game(Aggregate):
     @classmethod
     def start(cls, game_type: str, players: int, names: list[str], options: dict, seed: int,
               seat_token_hashes: list[str], referee_token_hash: str, bots: dict | None = None,
-              setup_facts: list | None = None) -> "Game":
+              setup_facts: list | None = None, table: dict | None = None) -> "Game":
         """Set the table up with the rules (random stream 0) and record `Created`; a fork
         passes the facts of its starting position as `setup_facts` instead."""
         rules = get_rules(game_type)
@@ -288,7 +324,7 @@ class Game(Aggregate):
             "players": players, "names": names, "options": options, "seed": seed,
             "setup_facts": json_native(setup_facts), "seat_token_hashes": seat_token_hashes,
             "referee_token_hash": referee_token_hash, "bots": dict(bots or {}), "rules_release": RULES_RELEASE,
-            "prev_hash": GENESIS,
+            "table": stored_table(table), "prev_hash": GENESIS,
         }
         fields["hash"] = chain_hash(GENESIS, "Created", 1, fields)
         return cls._create(cls.Created, **fields)
@@ -379,6 +415,11 @@ class Game(Aggregate):
     def status(self) -> str:
         return "finished" if self.finished else "active"
 
+    @property
+    def bot_seats(self) -> frozenset:
+        """The seats bots play."""
+        return frozenset(int(seat) for seat in (self.bots or {}))
+
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot playing `seat`, or None for a person."""
         return (self.bots or {}).get(str(seat))
@@ -398,6 +439,15 @@ class Game(Aggregate):
     def unrated(self) -> bool:
         """Forks and imported games stay out of leaderboards."""
         return self.forked_from is not None or self.imported
+
+    def check_analysis(self) -> None:
+        """TABLE-ANALYSIS-01: no engine help during play. While a rated game runs, its analysis is
+        locked for everybody (seats, spectators and the referee alike: in invitation seating the
+        referee is often a player) unless the table allows it; finished games, forks and imported
+        games (unrated practice) can always be analysed."""
+        if not self.finished and not self.unrated and not self.table["analysis_during_play"]:
+            raise AnalysisLocked("The engine's analysis is locked while this game runs (fair play); "
+                                 "it opens when the game is over, or on a fork of it.", rule="TABLE-ANALYSIS-01")
 
     def mark_forked(self, source_id: str, step: int) -> None:
         self._trigger(self.ForkedFrom, source_id=source_id, step=step)
@@ -460,29 +510,96 @@ class Game(Aggregate):
         description = name_seats(str(rules.describe(self.state, seat, move, facts)), self.names)
         finished = bool(rules.is_over(after))
         scores = {str(s): v for s, v in rules.scores(after).items()}
+        self.expire_on_move(move_no, seat)
         self._trigger(self.MovePlayed, seat=seat, actor=actor or caller.actor, move=json_native(move), move_no=move_no,
                       facts=facts, idempotency_key=idempotency_key, description=str(description),
                       scores=scores, finished=finished, salt=secrets.token_hex(16))
         return {"version": self.version, "move_no": move_no, "facts": facts, "description": str(description)}
 
-    def request_undo(self, caller: Caller, to_move: int, reason: str) -> dict:
-        """Open an undo request; apply it at once when the policy allows (see `undo_is_immediate`)."""
+    # ---- take-backs (the table's `undo_policy`, TABLE-UNDO-*; the bots' vote, TABLE-BOT-03)
+
+    @property
+    def table(self) -> dict:
+        """The table's options (domain/app/table.py): what `Created` recorded, else the defaults."""
+        return stored_table(self.table_recorded)
+
+    def request_undo(self, caller: Caller, to_move: int, reason: str, now: float | None = None) -> dict:
+        """Open an undo request; apply it at once when the table's policy allows (see `undo_is_immediate`),
+        else let the bot seats vote at once (`bot_vote`) and wait for the people's votes.
+
+        `now` (epoch seconds, passed in: the domain reads no clock) stamps its expiry and first closes
+        the requests whose time has run out; None (tools, imports) does neither."""
         if caller.kind == "spectator":
-            raise TokenRequired("undo needs a seat or referee token")
+            raise TokenRequired("Taking moves back needs a seat or referee token.")
+        self.expire_requests(now)
+        if not isinstance(reason, str) or len(reason) > MAX_UNDO_REASON:
+            raise InvalidUndo(f"The reason for a take-back has at most {MAX_UNDO_REASON} characters; "
+                              f"this one has {len(reason) if isinstance(reason, str) else 'no text'}.",
+                              rule="TABLE-UNDO-10")
         if not 1 <= to_move <= self.last_move_no:
             raise InvalidUndo(f"to_move must be an effective move number 1..{self.last_move_no}, not {to_move}",
                               rule="ENGINE-UNDO-01")
+        self.check_undo_policy(caller, to_move)
+        for request in self.undo_requests.values():
+            if request["status"] != "pending":
+                continue
+            if request["to_move"] == to_move:
+                raise UndoConflict(f"A take-back to move {to_move} is already waiting for votes "
+                                   f"(request {request['request_id']}); vote on it instead.",
+                                   rule="TABLE-UNDO-07", request_id=request["request_id"])
+            if caller.kind == "seat" and request["by"] == caller.actor:
+                raise UndoConflict("You already have a take-back request waiting for votes; withdraw it or let it "
+                                   "settle before asking again (one pending request per seat).",
+                                   rule="TABLE-UNDO-06", request_id=request["request_id"])
         request_id = uuid.uuid4().hex
         immediate = self.undo_is_immediate(caller, to_move)
-        self._trigger(self.UndoRequested, request_id=request_id, by=caller.actor, to_move=to_move, reason=reason)
+        expires_at = None if now is None else now + UNDO_REQUEST_TTL_S
+        self._trigger(self.UndoRequested, request_id=request_id, by=caller.actor, to_move=to_move, reason=reason,
+                      expires_at=expires_at)
         if immediate:
             self._apply_undo(request_id)
+        else:
+            self._bots_vote(request_id)
         return {"request_id": request_id, **self.request_answer(request_id)}
+
+    def check_undo_policy(self, caller: Caller, to_move: int) -> None:
+        """Refuse what the table's `undo_policy` forbids (422 with the rule), and any seat's take-back
+        of a finished game: its result stands (TABLE-UNDO-05; reopening is the referee's)."""
+        policy = self.table["undo_policy"]
+        if policy == "none":
+            raise InvalidUndo("This table plays without take-backs (undo_policy none).", rule="TABLE-UNDO-04")
+        if caller.kind == REFEREE:
+            return
+        if self.finished:
+            raise InvalidUndo("The game is over and its result stands: no seat can take a move back now.",
+                              rule="TABLE-UNDO-05")
+        if policy == "referee":
+            raise InvalidUndo("At this table only the referee takes moves back (undo_policy referee).",
+                              rule="TABLE-UNDO-03")
+        if policy == "own_turn" and not self.own_turn_undo(caller.seat, to_move):
+            raise InvalidUndo("At this table a seat takes back only moves of its current turn that revealed "
+                              "nothing hidden or random, before anybody else moves (undo_policy own_turn).",
+                              rule="TABLE-UNDO-02")
+
+    def moves_from(self, to_move: int) -> list[dict] | None:
+        """The effective moves `to_move`.. (move_no, seat, reveals), or None when they reach back
+        beyond the undo window (not known without reading the store)."""
+        if to_move <= self.window_base:
+            return None
+        return [entry for entry in self.window if entry["move_no"] >= to_move]
+
+    def own_turn_undo(self, seat: int, to_move: int) -> bool:
+        """TABLE-UNDO-02: every move from `to_move` on is this seat's and revealed nothing."""
+        moves = self.moves_from(to_move)
+        return bool(moves) and all(entry["seat"] == seat and not entry["reveals"] for entry in moves)
 
     def request_answer(self, request_id: str) -> dict:
         """A request's status and, while it is pending, the seats whose approval it still waits for."""
         request = self.undo_requests[request_id]
-        return {"status": request["status"], "waiting_for": self.waiting_for(request)}
+        answer = {"status": request["status"], "waiting_for": self.waiting_for(request)}
+        if request.get("outcome"):
+            answer["outcome"] = request["outcome"]
+        return answer
 
     def waiting_for(self, request: dict) -> list[int]:
         if request["status"] != "pending":
@@ -490,14 +607,13 @@ class Game(Aggregate):
         return [seat for seat in self.voters(request["by"]) if seat not in request["approvals"]]
 
     def undo_is_immediate(self, caller: Caller, to_move: int) -> bool:
-        """The policy of ARCHITECTURE.md.
+        """The policy of ARCHITECTURE.md, under the table's `undo_policy` (`check_undo_policy` ran first).
 
-        The referee undoes at once. A seat takes back its own last move at once when
-        nobody has acted since and the move revealed nothing hidden or random (and the
-        game is not finished, which reveals everything). Anything else waits for every
-        other seat's approval (a one-seat game has nobody to ask).
-        """
-        if caller.kind == REFEREE:
+        The referee undoes at once. Under `own_turn` an allowed take-back is at once. Under `consent`
+        (TABLE-UNDO-01) a seat takes back its own last move at once when nobody has acted since and
+        the move revealed nothing hidden or random; anything else waits for every other seat's
+        approval (a one-seat game has nobody to ask)."""
+        if caller.kind == REFEREE or self.table["undo_policy"] == "own_turn":
             return True
         last = self.last_move
         if (last is not None and to_move == last["move_no"] and last["seat"] == caller.seat
@@ -509,41 +625,101 @@ class Game(Aggregate):
         """Seats whose approval a request by `requested_by` needs."""
         return [seat for seat in range(self.players) if f"seat:{seat}" != requested_by]
 
-    def vote_undo(self, caller: Caller, request_id: str, approve: bool) -> dict:
+    def bot_vote(self, seat: int, to_move: int) -> tuple[bool, str]:
+        """TABLE-BOT-03: how the bot of `seat` votes on taking back moves `to_move`..: it approves a
+        take-back of moves that revealed nothing hidden or random and that it has not answered with
+        a move of its own (so it holds no information it would have to forget); otherwise it rejects,
+        saying why."""
+        moves = self.moves_from(to_move)
+        if moves is None:
+            return False, "the bot rejects: those moves are too far back for it to check what they revealed"
+        for entry in moves:
+            if entry["reveals"]:
+                return False, f"the bot rejects: move {entry['move_no']} revealed something hidden or random"
+        for entry in moves:
+            if entry["seat"] == seat:
+                return False, f"the bot rejects: it has played since (move {entry['move_no']})"
+        return True, "the bot approves: nothing was revealed and it has not moved since"
+
+    def _bots_vote(self, request_id: str) -> None:
+        """Every bot seat asked votes at once (`bot_vote`), so a request never waits on a bot."""
+        request = self.undo_requests[request_id]
+        for seat in self.voters(request["by"]):
+            level = self.bot_level(seat)
+            if level is None or request["status"] != "pending":
+                continue
+            approve, why = self.bot_vote(seat, request["to_move"])
+            self._trigger(self.UndoVoted, request_id=request_id, seat=seat, approve=approve)
+            if not approve:
+                self._trigger(self.UndoRejected, request_id=request_id, by=f"bot:{level}", reason=why)
+            elif set(self.voters(request["by"])) <= set(request["approvals"]):
+                self._apply_undo(request_id)
+
+    def expire_requests(self, now: float | None) -> None:
+        """Close the pending requests whose time has run out (TABLE-UNDO-08); `now` is passed in."""
+        if now is None:
+            return
+        for request in list(self.undo_requests.values()):
+            expires_at = request.get("expires_at")
+            if request["status"] == "pending" and expires_at is not None and expires_at <= now:
+                minutes = round(UNDO_REQUEST_TTL_S / 60)
+                self._trigger(self.UndoExpired, request_id=request["request_id"],
+                              reason=f"not settled within {minutes} minutes")
+
+    def vote_undo(self, caller: Caller, request_id: str, approve: bool, now: float | None = None) -> dict:
         request = self.undo_requests.get(request_id)
         if request is None:
             raise UndoNotFound(f"no undo request {request_id!r} in this game")
         if caller.kind == "spectator":
             raise TokenRequired("voting needs a seat or referee token")
-        if request["status"] != "pending":  # applied, rejected or expired (a move was played since)
+        self.expire_requests(now)
+        if request["status"] != "pending":  # applied, rejected or expired
             return self.request_answer(request_id)
         if caller.kind == REFEREE:
             if approve:
                 self._apply_undo(request_id)
             else:
-                self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor)
+                self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor,
+                              reason="the referee rejected it")
             return self.request_answer(request_id)
         if caller.actor == request["by"]:
             if not approve:  # the requester withdraws
-                self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor)
+                self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor,
+                              reason="withdrawn by the player who asked")
             return self.request_answer(request_id)
         if approve and caller.seat in request["approvals"]:  # the same vote again: nothing changes
             return self.request_answer(request_id)
         self._trigger(self.UndoVoted, request_id=request_id, seat=caller.seat, approve=approve)
         if not approve:
-            self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor)
+            self._trigger(self.UndoRejected, request_id=request_id, by=caller.actor,
+                          reason=f"{self.seat_name(caller.seat)} rejected it")
         elif set(self.voters(request["by"])) <= set(request["approvals"]):
             self._apply_undo(request_id)
         return self.request_answer(request_id)
 
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+
+    def expire_on_move(self, move_no: int, seat: int) -> None:
+        """A move closes every pending request (TABLE-UNDO-08): the position it was about is gone."""
+        for request in list(self.undo_requests.values()):
+            if request["status"] == "pending":
+                self._trigger(self.UndoExpired, request_id=request["request_id"],
+                              reason=f"{self.seat_name(seat)} played move {move_no} before every vote was in")
+
     def _apply_undo(self, request_id: str) -> None:
         to_move = self.undo_requests[request_id]["to_move"]
         if to_move > self.last_move_no:  # an earlier undo already removed those moves
-            self._trigger(self.UndoRejected, request_id=request_id, by="stale")
+            self._trigger(self.UndoRejected, request_id=request_id, by="stale",
+                          reason=f"move {to_move} had already been taken back")
             return
         undone = [version + i for move_no, version, count in self.runs for i in range(count)
                   if move_no + i >= to_move]
         self._trigger(self.MovesUndone, request_id=request_id, to_move=to_move, undone_versions=undone)
+        for request in list(self.undo_requests.values()):  # TABLE-UNDO-09: what this made moot
+            if request["status"] == "pending" and request["to_move"] >= to_move:
+                self._trigger(self.UndoExpired, request_id=request["request_id"],
+                              reason=f"moves from {to_move} on were taken back, this request's with them")
 
 
 def _extend_runs(runs: list[list[int]], move_no: int, version: int) -> None:

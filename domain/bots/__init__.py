@@ -20,9 +20,10 @@ from .search import Result, search
 __all__ = ["LEVELS", "Level", "Result", "bot_move", "choose", "level", "level_names", "think"]
 
 
-def bot_move(rules: Any, state: dict, seat: int, level_name: str, seed: int) -> dict:
-    """The move a bot of `level_name` plays for `seat` now (the seat must be deciding)."""
-    moves = rules.legal_moves(state, seat)
+def bot_move(rules: Any, state: dict, seat: int, level_name: str, seed: int, moves: list | None = None) -> dict:
+    """The move a bot of `level_name` plays for `seat` now (the seat must be deciding), chosen among
+    `moves` when given (the part of its legal moves the table lets it play, domain/app/bot_turns.py)."""
+    moves = rules.legal_moves(state, seat) if moves is None else moves
     if not moves:
         raise ValueError(f"seat {seat} has no decision to make")
     if len(moves) == 1 or level(level_name).iterations == 0:

@@ -61,4 +61,4 @@ def test_unparseable_bodies_are_422_naming_the_body(client):
         response = client.post("/games", content=content, headers={"content-type": "application/json"})
         assert response.status_code == 422, (content, response.text)
         body = response.json()
-        assert body["error"] == "invalid_request" and body["detail"].startswith("body: not valid JSON")
+        assert body["error"] == "invalid_request" and body["detail"].startswith("The body is not valid JSON")

@@ -63,7 +63,8 @@ def test_a_running_game_is_judged_only_for_the_viewers_own_moves():
 
 
 def test_analysis_over_http_for_a_running_game_is_the_callers_own(client):
-    created = client.post("/games", json={"game": "adas_dream", "players": 2, "seed": 12}).json()
+    created = client.post("/games", json={"game": "adas_dream", "players": 2, "seed": 12,
+                                          "analysis_during_play": True}).json()   # TABLE-ANALYSIS-01
     game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
     chooser = random.Random(3)
     for _ in range(12):

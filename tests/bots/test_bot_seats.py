@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from fastapi.testclient import TestClient
 
 from api.bot_runner import BotRunner
@@ -80,3 +82,54 @@ def test_bad_bot_setups_are_refused_naming_the_problem(client):
         answer = client.post("/games", json={"game": "adas_dream", "players": 2, "bots": bots})
         assert answer.status_code in (400, 422), answer.text
         assert words in answer.json()["detail"]
+
+
+@pytest.mark.rule("TABLE-BOT-01")
+def test_heredity_bots_leave_the_teams_decisions_to_the_person(client):
+    """Issue 25: two bots took every "any player may act" decision within 0.15 s. Now they play
+    their own characters and then wait: the window stays open for the person to end."""
+    created = client.post("/games", json={"game": "heredity", "players": 3, "seed": 2,
+                                          "bots": {"1": "random", "2": "random"}}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    service = client.app.state.service
+    wait_for(lambda: not service.bots_to_act(game_id), timeout=30)
+    time.sleep(0.5)                                               # and they stay quiet
+    assert service.bots_to_act(game_id) == []
+    view = client.get(f"/games/{game_id}").json()
+    assert view["status"] == "active" and 0 in view["to_act"]
+    listed = client.get(f"/games/{game_id}/legal-moves", headers=auth).json()
+    assert {"type": "end_window"} in listed["moves"]              # the window is still the person's to end
+    bot_moves = [e for e in client.get(f"/games/{game_id}/events?limit=500").json()["events"]
+                 if e["type"] == "MovePlayed" and e["seat"] != 0]
+    control = service.game(game_id).state["control"]
+    for event in bot_moves:
+        assert event["move"]["type"] not in ("end_window", "injure"), event["move"]
+        if "pc" in event["move"]:
+            assert control[event["move"]["pc"]] == [event["seat"]], event["move"]
+    answer = client.post(f"/games/{game_id}/moves", headers=auth,
+                         json={"move": {"type": "end_window"}, "expected_version": listed["version"]})
+    assert answer.status_code == 201, answer.text
+
+
+@pytest.mark.rule("TABLE-BOT-02")
+def test_a_bot_waits_the_pacing_delay_after_a_persons_move(client, monkeypatch):
+    from api import bot_pacing
+
+    monkeypatch.setenv("HEIRLOOM_BOT_DELAY", "0.4")
+    assert bot_pacing.bot_delay_s() == 0.4
+    created = client.post("/games", json={"game": "api_count", "players": 2, "seed": 1,
+                                          "options": {"target": 100}, "bots": {"1": "random"}}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    answer = client.post(f"/games/{game_id}/moves", headers=auth, json={"move": {"type": "add", "amount": 1}})
+    assert answer.status_code == 201
+    events = wait_for(lambda: [e for e in client.get(f"/games/{game_id}/events").json()["events"]
+                               if e["type"] == "MovePlayed"][1:])
+    person, bot = [e for e in client.get(f"/games/{game_id}/events").json()["events"] if e["type"] == "MovePlayed"][:2]
+    from datetime import datetime
+    gap = (datetime.fromisoformat(bot["recorded_at"]) - datetime.fromisoformat(person["recorded_at"])).total_seconds()
+    assert bot["actor"] == "bot:random" and 0.4 <= gap < 3.0, gap
+    assert events
+    monkeypatch.setenv("HEIRLOOM_BOT_DELAY", "nonsense")
+    assert bot_pacing.bot_delay_s() == bot_pacing.DEFAULT_DELAY_S

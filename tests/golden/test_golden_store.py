@@ -192,16 +192,20 @@ def test_running_games_accept_further_legal_moves(stores, read_sides, generation
         view = golden.game_view(game_id, None)
         if view["status"] == "finished":
             break
-        seat = chooser.choice(view["to_act"])
+        # A bot seat acts only where no person may (TABLE-BOT-01): people go first.
+        bots_now = golden.bots_to_act(game_id)
+        seat = chooser.choice([s for s in view["to_act"] if tokens[s] is not None or s in bots_now])
+        # A move first closes each pending take-back request with an `UndoExpired` (TABLE-UNDO-08).
+        closed = len(view["undo_requests"])
         if tokens[seat] is None:  # a bot seat (v2): its bot plays on
             answer = golden.play_bot(game_id, seat)
             assert answer is not None, f"the bot of seat {seat} must act but did not"
-            assert golden.game(game_id).version == view["version"] + 1
+            assert golden.game(game_id).version == view["version"] + closed + 1
         else:
             legal = golden.legal_moves(game_id, tokens[seat])["moves"]
             assert legal, f"seat {seat} must act but has no legal move"
             answer = golden.play(game_id, tokens[seat], chooser.choice(legal), view["version"])
-            assert answer["version"] == view["version"] + 1
+            assert answer["version"] == view["version"] + closed + 1
         live = golden.game(game_id)
         assert live.state == replay_from_store(golden, game_id), "replay differs from live"
         assert golden.rebuilt(game_id).state == live.state, "a fresh load differs from live"

@@ -256,7 +256,7 @@ def test_replay_of_a_running_game_follows_new_moves(contexts, http):
 def test_replay_viewer_shows_the_engine_analysis(contexts, http):
     # A real game: the engine samples hidden information through the game's bot.py.
     created = http.post("/games", json={"game": "abomination", "players": 2, "names": ["ada", "bob"],
-                                        "seed": 13}).json()
+                                        "seed": 13, "analysis_during_play": True}).json()
     random_moves(http, created, 4, seed=1)
     steps = http.get(f"/games/{created['id']}/replay").json()["steps"]
     context, watch = contexts()

@@ -36,6 +36,10 @@ from .scoring import scores
 from .state import C, board, is_ally, is_dying, is_hostile, npc_section, pc_slots, slot_state, standees, tokens
 from .state.reach import attack_slots
 
+#: Moves a seat may make at any time that never answer the decision of the moment (a voluntary injury,
+#: HER-INJURY-05; a free drop, HER-INV-05): a bot seat waiting for people does not make them (TABLE-BOT-01).
+ANY_TIME_MOVES = ("injure", "drop")
+
 SCORE_SCALE = 6
 ROLLOUT_DEPTH = 0            # see the module doc
 #: The spare windows at which the evaluation gives even chances (the storm's clock is not all: PCs are
