@@ -1,6 +1,6 @@
 """The routers of the app, in order. Other packages append theirs to `ROUTERS`."""
 
-from . import analysis, analytics, audit, board, events, game_types, games, health, join, moves, records, replay, scores, stream, undo, ws
+from . import analysis, analytics, audit, board, comments, events, game_types, games, health, join, moves, records, replay, reviews, scores, stream, undo, ws
 
 ROUTERS = [
     health.router,
@@ -20,4 +20,6 @@ ROUTERS = [
     ws.router,
     board.router,
     analysis.router,
+    comments.router,
+    reviews.router,
 ]

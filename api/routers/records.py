@@ -3,12 +3,14 @@
 from typing import Any, Literal
 
 import orjson
-from fastapi import APIRouter, Body
+from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, Field
 
 from api.deps import ServiceDep, TokenDep
 from api.models import SAFE_MAX, Answer, GameCreated, JsonObject, WholeNumber, answers, player_names
 from domain.app.records import InvalidRecord
+
+from .comments import comments_of, table_of
 
 router = APIRouter(tags=["games"])
 
@@ -43,11 +45,16 @@ def fork(game_id: str, body: ForkGame, service: ServiceDep, token: TokenDep) -> 
 
 
 @router.get("/games/{game_id}/record", response_model=None, responses=answers(GameRecord, 401, 404, 422))
-def record(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
+def record(game_id: str, request: Request, service: ServiceDep, token: TokenDep) -> dict:
     """The game's record: type, options, players, every effective move with its facts, and the
     seed once the game is finished (then POST /games/import can check it). While it runs the
-    record is redacted for the caller and has no seed."""
-    return service.record(game_id, token)
+    record is redacted for the caller and has no seed. `comments`: the comments on its steps the
+    caller may read (none for a spectator of a running game); they are never part of its events."""
+    written = service.record(game_id, token)
+    caller, finished, _, _ = table_of(service, game_id, token)
+    hidden = not finished and caller.kind == "spectator"
+    written["comments"] = comments_of(request, service).list(game_id, table_only_hidden=hidden)
+    return written
 
 
 @router.post("/games/import", status_code=201, response_model=None,

@@ -129,6 +129,20 @@ async def replay(request: Request, game_id: str,
                   step="" if step is None else step, live=live_mode(request))
 
 
+@router.get("/ui/reviews/{review_id}", response_class=HTMLResponse)
+async def shared_review(request: Request, review_id: str) -> HTMLResponse:
+    """A shared review: the replay viewer following the leader's step (API "Shared review")."""
+    from api.routers.reviews import reviews_of
+
+    try:
+        review = await run_in_threadpool(reviews_of(request, request.app.state.service).get, review_id)
+        game = await run_in_threadpool(_game_summary, request, review["game"])
+    except ServiceError as error:
+        return error_page(request, error)
+    return render(request, "replay.html", title=f"{game['title']} — shared review", game=game,
+                  step=review["step"], live=live_mode(request), review=review_id)
+
+
 def score_chart(request: Request, game_id: str, step: int | None) -> str:
     """Every seat's score after setup and after each effective move (public scores)."""
     game = _game_summary(request, game_id)

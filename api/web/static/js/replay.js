@@ -4,6 +4,7 @@ import {
   SEAT_COLOURS,
 } from "./api.js";
 import { follow } from "./live.js";
+import { reviewTools, sharedReview } from "./review.js";
 import { showBoard } from "./board.js";
 
 const root = document.getElementById("replay");
@@ -19,6 +20,7 @@ let finished = false;
 let sequence = 0;
 let chart = null;
 let lastVersion = 0;
+const stepListeners = [];
 
 function say(text) { $("message").textContent = text || ""; }
 function token() { return tokenOf(held, viewAs); }
@@ -226,6 +228,7 @@ async function go(target, note = "") {
   markList();
   markChart();
   markAnalysis();
+  for (const listener of stepListeners) listener.stepChanged(n);
   try {
     const [answer, board] = await Promise.all([
       api(`/games/${gameId}/replay?step=${n}`, { token: token() }),
@@ -276,6 +279,9 @@ document.addEventListener("keydown", (event) => {
   try { await loadHistory(); } catch (error) { say(errorText(error)); return; }
   const asked = root.dataset.step === "" ? steps : Number(root.dataset.step);
   step = Math.max(0, Math.min(asked, steps));
+  const ctx = { gameId, names, token, go, step: () => step, finished: () => finished, say };
+  stepListeners.push(reviewTools(ctx));
+  if (root.dataset.review) stepListeners.push(sharedReview(root.dataset.review, ctx));
   await loadChart();
   await go(step);
   await audit();
