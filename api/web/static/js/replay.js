@@ -194,6 +194,23 @@ function markAnalysis() {
   marker.setAttribute("x2", String(x));
 }
 
+// TABLE-ANALYSIS-01: no engine help during play. While a game runs its analysis is locked unless
+// its table allows it (or it is a fork or practice game): the page then says so and asks nothing.
+async function analysisOpen() {
+  if (finished) return true;
+  try {
+    const view = await api(`/games/${gameId}`, { token: token() });
+    const table = view.table || {};
+    return Boolean(table.analysis_during_play || table.practice || view.forked_from);
+  } catch (error) { return false; }
+}
+
+async function loadAnalysisIfOpen() {
+  if (await analysisOpen()) { $("analyse").hidden = false; loadAnalysis(false); return; }
+  $("analyse").hidden = true;
+  $("analysis-state").textContent = "The engine's analysis opens when the game is over (no engine help during play).";
+}
+
 async function loadAnalysis(start = false) {
   try {
     const result = start
@@ -262,7 +279,7 @@ $("view-as").addEventListener("change", async (event) => {
   $("turning-points").replaceChildren();
   analysis = null;
   gradeMoveList({});
-  loadAnalysis(false);
+  loadAnalysisIfOpen();
   go(step);
 });
 document.addEventListener("keydown", (event) => {
@@ -285,7 +302,7 @@ document.addEventListener("keydown", (event) => {
   await loadChart();
   await go(step);
   await audit();
-  loadAnalysis(false);
+  loadAnalysisIfOpen();
   if (!finished) {
     let timer = null;
     follow(gameId, {
@@ -295,6 +312,7 @@ document.addEventListener("keydown", (event) => {
         timer = setTimeout(async () => {
           const atEnd = step === steps;
           try { await loadHistory(); } catch (error) { return; }
+          if (finished && !analysis) loadAnalysisIfOpen();   // the game just ended: the engine may speak
           await loadChart();
           if (atEnd) go(steps); else markList();
           audit();
