@@ -189,9 +189,21 @@ def canonical_move(move: Any) -> bytes:
 
 def is_listed(rules: Rules, state: State, seat: int, move: Any) -> bool:
     """Whether `move` equals one of `legal_moves(state, seat)` (ENGINE-MOVE-02: only a
-    listed move is ever stored, whatever else a game's `decide` would accept)."""
+    listed move is ever stored, whatever else a game's `decide` would accept), or is the same
+    in effect as a listed one by the game's optional `listed_form(state, seat, move)` (a game
+    that lists one move per distinct effect, issue 24: Heredity's twin slots; moves stored or
+    recorded in another of the equivalent shapes are still accepted and decided as played)."""
     try:
         wanted = canonical_move(move)
     except (TypeError, orjson.JSONEncodeError):
         return False
-    return any(canonical_move(listed) == wanted for listed in rules.legal_moves(state, seat))
+    listed = {canonical_move(m) for m in rules.legal_moves(state, seat)}
+    if wanted in listed:
+        return True
+    same = getattr(rules, "listed_form", None)
+    if same is None:
+        return False
+    try:
+        return canonical_move(same(state, seat, move)) in listed
+    except Exception:          # a malformed move is simply not listed
+        return False

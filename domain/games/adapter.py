@@ -18,7 +18,7 @@ class PackageRules:
     """`Rules` built from template modules (`state`, `flow`, `moves`, `decide`, `evolve`,
     `view`, `scoring`, `describe`, and optionally `words`, `picture`, `bot`; `view` may also
     define `view_move`, see domain/engine/redaction.py, and `moves` `upcast_move`, see
-    domain/engine/rules.py `stored_move`; `evolve` may define `RENAMED`, `legacy_facts` and
+    domain/engine/rules.py `stored_move`, and `listed_form`, see `is_listed` there; `evolve` may define `RENAMED`, `legacy_facts` and
     `FIXES`, read by record import, see domain/engine/legacy.py)."""
 
     def __init__(self, meta: GameMeta, *, state: ModuleType, flow: ModuleType, moves: ModuleType,
@@ -41,6 +41,8 @@ class PackageRules:
             self.view_move = view.view_move
         if hasattr(moves, "upcast_move"):     # optional: a stored move in today's shape (engine.rules.stored_move)
             self.upcast_move = moves.upcast_move
+        if hasattr(moves, "listed_form"):     # optional: the listed move of the same effect (engine.rules.is_listed)
+            self.listed_form = moves.listed_form
         # Facts of earlier releases (domain/engine/legacy.py): renames, reshapes, rule fixes.
         self.renamed_facts = dict(getattr(evolve, "RENAMED", {}))
         if hasattr(evolve, "legacy_facts"):   # optional: today's facts written as an earlier release did

@@ -99,11 +99,20 @@ def playout_positions(rules, players: int, seed: int) -> Iterator[tuple[dict, in
 
 
 def unlisted_variants(rules, state, seat, listed, chooser) -> Iterator[dict]:
+    """Variants of listed moves that are not listed, nor the same in effect as a listed move by the game's
+    `listed_form` (Heredity's twin slots, issue 24: accepted and decided as played)."""
     keys = {canonical_move(m) for m in listed}
+    same = getattr(rules, "listed_form", None)
     for move in chooser.sample(listed, min(SAMPLED_MOVES, len(listed))):
         for variant in variants(move, listed, chooser):
-            if canonical_move(variant) not in keys:
-                yield variant
+            if canonical_move(variant) in keys:
+                continue
+            try:
+                if same is not None and canonical_move(same(state, seat, variant)) in keys:
+                    continue
+            except Exception:
+                pass
+            yield variant
 
 
 def rules_of(name: str):

@@ -96,7 +96,7 @@ def legal_moves(s: dict, seat: int) -> list[dict]:
     moves += combined_attacks(s, seat) + combined_actions(s, seat)
     moves += voluntary_injuries(s, seat)
     moves.append({"type": "end_window"})
-    return moves
+    return [m for m in moves if same_effect(s, m) == m]       # one move per distinct effect (RULINGS: twin slots)
 
 
 @listing
@@ -436,3 +436,64 @@ def combined_actions(s: dict, seat: int) -> list[dict]:
                 if _ok(check_combined_action, s, seat, move):
                     out.append(move)
     return out
+
+
+# -- one move per distinct effect: twin slots ------------------------------------------------------------------
+@frozen
+def twins(s: dict) -> dict:
+    """Slot ref -> the refs of its twins, itself included, in slot order: the slots of the same card with the
+    same record (icons, heart, attack, effect; only the slot's letter differs) holding the same tokens. Which
+    of two twins takes an Action token is the same in effect: the table after one choice is the table after
+    the other with the two slots' letters exchanged (RULINGS.md "Twin slots")."""
+    out: dict = {}
+    for pc in sorted(s["pcs"]):
+        groups: dict = {}
+        for ref, rec, number in slots_of(s, pc):
+            key = (number, repr(sorted((k, v) for k, v in rec.items() if k != "id")), repr(slot_state(s, ref)))
+            groups.setdefault(key, []).append(ref)
+        for refs in groups.values():
+            for ref in refs:
+                out[ref] = refs
+    return out
+
+
+def same_effect(s: dict, move):
+    """The listed move of the same effect as `move`: each slot it names replaced by the first of its twins not
+    already named (`twins`); a move without slots is itself. `legal_moves` lists a move only when it is its own
+    `same_effect`; the engine accepts a move whose `same_effect` is listed (domain/engine/rules.py `is_listed`),
+    so moves stored or recorded with another twin are still decided as played."""
+    if not isinstance(move, dict) or not any(k in move for k in ("slot", "slots", "participants", "damage")):
+        return move
+    pairs = twins(s)
+
+    def first_free(ref, taken):
+        for twin in pairs.get(ref, [ref]) if isinstance(ref, str) else [ref]:
+            if twin not in taken:
+                taken.add(twin)
+                return twin
+        return ref
+
+    out = dict(move)
+    if isinstance(move.get("slot"), str):
+        out["slot"] = first_free(move["slot"], set())
+    if isinstance(move.get("damage"), str):                 # the Damage token healed or repaired
+        out["damage"] = first_free(move["damage"], set())
+    if isinstance(move.get("slots"), list) and all(isinstance(r, str) for r in move["slots"]):
+        taken: set = set()
+        chosen = [first_free(r, taken) for r in move["slots"]]
+        order = {r: k for k, r in enumerate(slot_order(s))}
+        out["slots"] = sorted(chosen, key=lambda r: order.get(r, len(order)))
+    if isinstance(move.get("participants"), list):
+        out["participants"] = [dict(p, slot=first_free(p["slot"], set())) if isinstance(p, dict) and
+                               isinstance(p.get("slot"), str) else p for p in move["participants"]]
+    return out
+
+
+@frozen
+def slot_order(s: dict) -> list[str]:
+    return [ref for pc in sorted(s["pcs"]) for ref, rec, n in slots_of(s, pc)]
+
+
+def listed_form(s: dict, seat: int, move):
+    """The rules' optional hook (domain/engine/rules.py `is_listed`): the listed move `move` is the same as."""
+    return same_effect(s, move)

@@ -127,7 +127,9 @@ def test_level_change():
     st = at(game(ladder_chapter()), maeve="700:L", brick="700:A")
     put_npc(st, 980, "700:A")
     legal = [m for m in RULES.legal_moves(st, 0) if m["type"] == "explore" and m["pc"] == "maeve"]
-    assert {m["marker"] for m in legal} == {"700/front/0"} and {m["slot"] for m in legal} == {"3.e", "3.f"}
+    # Maeve's two Move slots are twins (RULINGS "Twin slots"): one listed, the other still accepted
+    assert {m["marker"] for m in legal} == {"700/front/0"} and {m["slot"] for m in legal} == {"3.e"}
+    assert RULES.listed_form(st, 0, dict(legal[0], slot="3.f")) == legal[0]
     st, _ = play(st, legal[0])
     assert st["pcs"]["maeve"]["area"] == "701:U" and st["terrains"]["701"]["level"] == 1
     assert abs(st["terrains"]["701"]["x"] - st["terrains"]["700"]["x"]) > 1

@@ -9,8 +9,9 @@ read aloud as plain sentences), `glossary` (every thing the chapter defines, wit
 
 from __future__ import annotations
 
-from .labels import ask, label, option, prompt, question, seats_for, sentence  # noqa: F401
+from .labels import ask, option, prompt, question, seats_for, sentence  # noqa: F401
 from .names import (ICON, LAYOUT, SIDE, _area_ids, _snippet, anchor_name, area_name, card_name, check_layout, join,  # noqa: F401
                     marker_place, materials, npc_name, pc_name, plural, possessive, slot_name, slot_short,
                     terrain_name, upper_first, who)
 from .glossary import glossary  # noqa: F401,E402
+from .tree import label, paths, targets  # noqa: F401,E402

@@ -9,8 +9,6 @@ from .names import (_bundle, _slot_record, _tokens, anchor_name, area_name, card
 from ..state import C, face_side
 
 
-def label(s: dict, seat: int, move: dict) -> str:
-    return sentence(s, seat, move)
 
 
 def sentence(s: dict, seat: int, move: dict) -> str:
