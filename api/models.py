@@ -219,6 +219,9 @@ class GameView(Answer):
                                                                "`analysis_during_play`")
     seats: list[JsonObject] | None = Field(default=None, description='`[{"seat", "name", "bot", "online", '
                                                                      '"clock_s", "left"}]`')
+    forked_from: dict[str, Any] | None = Field(
+        default=None, description='`{"id", "step"}`: the game and step this fork starts from (step 0 of its replay '
+                                  'is that position); null for a game that is not a fork')
 
 
 class LegalMoves(Answer):

@@ -29,8 +29,10 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.persistence import RecordConflictError
 
 from domain.bots import LEVELS, bot_move
-from domain.bots.redeal import redeal
-from domain.engine import IllegalMove, Rng, Rules, Viewer, derive_seed, fold, get_rules, presentation, visible_facts
+from domain.engine import (
+    SPECTATOR, IllegalMove, Rng, Rules, Viewer, derive_seed, fold, get_rules, presentation, visible_facts,
+)
+from domain.engine.redeal import deal_again, forked_position_fact
 from domain.engine.legacy import check_facts
 from domain.engine.rules import stored_move
 from domain.engine.text import default_seat_name
@@ -69,13 +71,22 @@ def bot_seats(bots: Any, players: int) -> dict:
 SNAPSHOT_INTERVAL = 50
 
 
-def forked_facts(rules: Rules, players: int, options: dict, facts: list, seed: int) -> list:
-    """The setup facts of a fork: the source's setup and effective moves up to the step, then the
-    `Redealt` fact of what no seat has seen, dealt again with the fork's seed (domain/bots/redeal.py;
-    none when nothing is hidden from every seat), so the fork's draws do not repeat the source's."""
+def forked_facts(rules: Rules, players: int, options: dict, facts: list, seed: int,
+                 viewers: list[Viewer], source: dict) -> list:
+    """The setup of a fork: ONE fact, `ForkedPosition`, holding the position reached by `facts` (the
+    source's setup and effective moves up to the step) with everything `viewers` (whose knowledge the
+    fork keeps) did not see dealt again with the fork's seed (domain/engine/redeal.py). The source's
+    facts themselves are never stored with the fork: its record, public once it is finished, tells
+    nothing of the source that the forker did not see."""
     state = fold(rules.evolve, rules.initial_state(players, options), json_native(facts))
-    redealt = redeal(rules, players, state, facts, Rng(seed, FORK_STREAM))
-    return facts + [redealt] if redealt is not None else facts
+    position = deal_again(rules, state, facts, viewers, Rng(seed, FORK_STREAM))
+    return [forked_position_fact(json_native(position), source)]
+
+
+def fork_viewers(players: int, finished: bool) -> list[Viewer]:
+    """Whose knowledge a fork keeps: every seat's (as it was at the step) for a finished game, whose
+    whole record is public anyway; the spectator's for a running game (its referee forks it)."""
+    return list(range(players)) if finished else [SPECTATOR]
 
 
 #: The random stream of a fork's re-deal (moves use streams 1, 2, ...; setup 0).
@@ -361,9 +372,10 @@ class GameService(Application):
 
     def fork(self, game_id: str, token: str | None, step: int, seating: str = "tokens") -> dict:
         """A new, unrated game from the position after `step` effective moves of this one, with
-        fresh randomness (a new seed) from there on: what no seat has seen is dealt again with it
-        (`forked_facts`). Anyone may fork a finished game; a running
-        one only its referee (a fork shows the position in full to its new seats)."""
+        fresh randomness (a new seed) from there on: what the forker could not see is dealt again with
+        it (`forked_facts`, `fork_viewers`). Anyone may fork a finished game; a running one only its
+        referee (ENGINE-FORK-01), from the spectator's knowledge. The fork keeps the source's bot
+        seats (same levels) and its players' names."""
         def source(game: Game) -> tuple:
             caller = game.caller_for(token)
             if not game.finished and caller.kind != "referee":
@@ -373,11 +385,13 @@ class GameService(Application):
             facts = list(game.setup_facts)
             for event in self._effective_moves(game, step):
                 facts.extend(event.facts)
-            return game.game_type, game.players, list(game.names), game.options, json_native(facts), str(game.id)
-        game_type, players, names, options, facts, source_id = self._read(game_id, source)
+            return (game.game_type, game.players, list(game.names), game.options, json_native(facts), str(game.id),
+                    dict(game.bots or {}), fork_viewers(game.players, game.finished))
+        game_type, players, names, options, facts, source_id, bots, viewers = self._read(game_id, source)
         seed = secrets.randbits(63)
-        facts = forked_facts(get_rules(game_type), players, options, facts, seed)
-        answer = self._create(game_type, players, names, options, seed, seating, setup_facts=facts,
+        facts = forked_facts(get_rules(game_type), players, options, facts, seed, viewers,
+                             {"id": source_id, "step": step})
+        answer = self._create(game_type, players, names, options, seed, seating, bots=bots, setup_facts=facts,
                               before_save=lambda game: game.mark_forked(source_id, step))
         answer["forked_from"] = {"id": source_id, "step": step}
         return answer
@@ -516,6 +530,7 @@ class GameService(Application):
                 "scores": game.scores, "winners": game.winners,
                 "players": game.players, "names": game.names, "decision": decision.to_json(),
                 "bots": dict(game.bots or {}),
+                "forked_from": game.forked_from,
                 "prompt": presentation.prompt(rules, game.state, game.names, caller.viewer(game.finished)),
                 "you": {"role": caller.kind, "seat": caller.seat},
                 "open_seats": game.open_seats,

@@ -223,8 +223,10 @@ class Game(Aggregate):
             game.head_hash = self.hash
 
     class ForkedFrom(Event):
-        """This game starts from step `step` of game `source_id` (its setup facts are that
-        game's setup and first moves), with fresh randomness: unrated."""
+        """This game starts from step `step` of game `source_id`, with fresh randomness: unrated.
+        Its setup is that position with what the forker could not see dealt again (one
+        `ForkedPosition` fact, domain/engine/redeal.py); forks stored before issue 30 hold that
+        game's setup and first moves' facts, then `Redealt`."""
 
         source_id: str
         step: int

@@ -20,8 +20,6 @@ A game's `bot.py` (domain/games/<game>/bot.py) may define:
 - `ROLLOUT_DEPTH` (optional): at most this many playout moves past the tree, whatever the level
   says (default: the level's); 0 values each new node by `evaluate` alone, for a game whose
   evaluation knows more than a few random moves can show.
-- `redeal_places(state, seen) -> groups` (optional; not the search's): the places whose cards no
-  seat has seen, which a fork deals again with its own seed (domain/bots/redeal.py).
 
 A game without hidden information needs nothing: its knowledge is its state.
 """
@@ -63,7 +61,6 @@ class Hooks:
         self.rollout_move = getattr(module, "rollout_move", None)
         self.evaluate = getattr(module, "evaluate", None)
         self.score_scale = float(getattr(module, "SCORE_SCALE", 10))
-        self.redeal_places = getattr(module, "redeal_places", None)
         self.rollout_depth = getattr(module, "ROLLOUT_DEPTH", None)
         self.candidates = getattr(module, "candidates", None) or _all_moves
 

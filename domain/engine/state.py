@@ -27,8 +27,16 @@ def is_json_native(value: Any) -> bool:
         return False
 
 
+#: The one setup fact of a fork: the whole position it starts from (domain/engine/redeal.py).
+FORKED_POSITION = "ForkedPosition"
+
+
 def fold(evolve: Callable[[State, dict], State], state: State, facts: Iterable[dict]) -> State:
-    """Apply facts in order; the replay primitive."""
+    """Apply facts in order; the replay primitive. A fork's `ForkedPosition` sets the whole state,
+    the same way for every game (so no game's evolve names it)."""
     for record in facts:
-        state = evolve(state, record)
+        if record.get("type") == FORKED_POSITION:
+            state = copy_state(record["state"])
+        else:
+            state = evolve(state, record)
     return state

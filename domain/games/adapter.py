@@ -16,7 +16,8 @@ from domain.engine.redeal import with_redeal
 
 class PackageRules:
     """`Rules` built from template modules (`state`, `flow`, `moves`, `decide`, `evolve`,
-    `view`, `scoring`, `describe`, and optionally `words`, `picture`, `bot`; `view` may also
+    `view`, `scoring`, `describe`, and optionally `words`, `picture`, `bot`, `redeal` (what a fork deals
+    again, domain/engine/redeal.py); `view` may also
     define `view_move`, see domain/engine/redaction.py, and `moves` `upcast_move`, see
     domain/engine/rules.py `stored_move`, and `listed_form`, see `is_listed` there; `evolve` may define `RENAMED`, `legacy_facts` and
     `FIXES`, read by record import, see domain/engine/legacy.py)."""
@@ -24,14 +25,14 @@ class PackageRules:
     def __init__(self, meta: GameMeta, *, state: ModuleType, flow: ModuleType, moves: ModuleType,
                  decide: ModuleType, evolve: ModuleType, view: ModuleType, scoring: ModuleType,
                  describe: ModuleType, words: ModuleType | None = None, picture: ModuleType | None = None,
-                 bot: ModuleType | None = None) -> None:
+                 bot: ModuleType | None = None, redeal: ModuleType | None = None) -> None:
         self.meta = meta
         self.initial_state = state.initial_state
         self.setup = state.setup
         self.decision = flow.decision
         self.legal_moves = moves.legal_moves
         self.decide = decide.decide
-        self.evolve = with_redeal(evolve.evolve)   # + the generic `Redealt` of a fork (engine/redeal.py)
+        self.evolve = with_redeal(evolve.evolve)   # + the generic facts of a fork (engine/redeal.py)
         self.view = view.view
         self.scores = scoring.scores
         self.is_over = scoring.is_over
@@ -60,6 +61,10 @@ class PackageRules:
         if picture is not None:
             self.picture = picture.picture
         self.bot = bot
+        if redeal is not None:                # what a fork deals again (domain/engine/redeal.py)
+            self.redeal_places = redeal.redeal_places
+            if hasattr(redeal, "after_redeal"):
+                self.after_redeal = redeal.after_redeal
 
     def __repr__(self) -> str:
         return f"<rules {self.meta.name}>"
@@ -72,4 +77,4 @@ def package_modules(package: ModuleType) -> dict[str, Any]:
 
 #: Module names of the template, in reading order (see README.md).
 TEMPLATE_MODULES = ("content", "state", "flow", "moves", "decide", "resolver", "effects", "evolve",
-                    "view", "scoring", "describe", "words", "picture", "bot")
+                    "view", "scoring", "describe", "words", "picture", "bot", "redeal")

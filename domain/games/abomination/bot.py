@@ -146,24 +146,3 @@ def sample(know: dict, viewer, rng) -> dict:
     rest = [c for pool in unseen.values() for c in pool]
     s["pending"] = fill(s["pending"], rest)
     return s
-
-
-def redeal_places(state: dict, seen: set) -> list:
-    """What a fork deals again (domain/bots/redeal.py): in each deck, the cards no seat has seen
-    (ABOM-CARDS-01: a used card goes to the bottom of its deck, seen; the Morgue's top is public,
-    H-03), events and encounters of the event deck apart (ABOM-SETUP-11: the top cards are events).
-    A card the state names outside the decks stays (a blind draw pending holds the deck's top)."""
-    from domain.bots.redeal import names_in, unseen_indices
-    if state.get("winners") is not None:
-        return []
-    elsewhere = names_in({key: value for key, value in state.items() if key != "decks"})
-    keep = seen | elsewhere
-    groups = []
-    for name, pile in sorted(state["decks"].items()):
-        unseen = unseen_indices(pile, keep)
-        if name == "event":
-            groups.append([(("decks", name), [i for i in unseen if pile[i] in C.events])])
-            groups.append([(("decks", name), [i for i in unseen if pile[i] not in C.events])])
-        else:
-            groups.append([(("decks", name), unseen)])
-    return groups

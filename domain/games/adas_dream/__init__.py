@@ -12,6 +12,7 @@ from domain.engine import GameMeta, register
 from domain.games.adapter import PackageRules
 
 from . import decide, describe, evolve, flow, moves, picture, scoring, state, view, words
+from . import redeal
 from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 
 META = GameMeta(
@@ -24,4 +25,4 @@ META = GameMeta(
 
 RULES = register(PackageRules(META, state=state, flow=flow, moves=moves, decide=decide, evolve=evolve, view=view,
                               scoring=scoring, describe=describe, words=words,
-                              picture=picture))
+                              picture=picture, redeal=redeal))

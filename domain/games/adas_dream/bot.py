@@ -83,25 +83,3 @@ def sample(know: dict, viewer, rng) -> dict:
     for name, pool in _STACK_POOLS.items():
         s["stacks"][name] = rng.shuffled([c for c in pool if c not in seen])[:blanks["stacks"][name]]
     return s
-
-
-def redeal_places(state: dict, seen: set) -> list:
-    """What a fork deals again (domain/bots/redeal.py): every pile whose order no seat knows, each on
-    its own: each player's deck (catalog 5: its cards' identities may be public, their order is not;
-    the face-down tier-1 card stays in its owner's supply), the Program, Assignment and Multiplier
-    stacks, and the Meeting deck, tier-1 and tier-2 cards apart (ADA-SETUP-17: the tier-1 cards lie
-    on top). A card the turn's flow names (a pending choice may list it) keeps its place."""
-    from domain.bots.redeal import names_in
-    if state["over"]:
-        return []
-    keep = names_in([state.get("flow"), state.get("draft")])
-
-    def free(pile, test=lambda card: True):
-        return [i for i, card in enumerate(pile) if card not in keep and test(card)]
-    groups = [[(("players", seat, "deck"), free(p["deck"]))] for seat, p in enumerate(state["players"])]
-    for name in ("prog", "assign", "mult"):
-        groups.append([(("stacks", name), free(state["stacks"][name]))])
-    meet = state["stacks"]["meet"]
-    groups.append([(("stacks", "meet"), free(meet, lambda card: C.partner(card)["tier"] == "1"))])
-    groups.append([(("stacks", "meet"), free(meet, lambda card: C.partner(card)["tier"] != "1"))])
-    return groups

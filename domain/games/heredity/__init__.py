@@ -14,6 +14,7 @@ from domain.games.adapter import PackageRules
 
 from . import state  # first: the resolver and the effects read the state through its modules  # isort: skip
 from . import decide, describe, evolve, flow, moves, picture, scoring, view, words
+from . import redeal
 from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 from .content import load_chapter
 
@@ -31,4 +32,4 @@ META = GameMeta(
 
 RULES = register(PackageRules(META, state=state, flow=flow, moves=moves, decide=decide, evolve=evolve, view=view,
                               scoring=scoring, describe=describe, words=words,
-                              picture=picture))
+                              picture=picture, redeal=redeal))

@@ -363,12 +363,3 @@ def evaluate(state: dict):
     dying = sum(1 for pc in state["pcs"] if is_dying(state, pc))
     p *= 0.3 ** dying
     return [p for _ in seats], [100.0 * p for _ in seats]
-
-
-def redeal_places(state: dict, seen: set) -> list:
-    """What a fork deals again (domain/bots/redeal.py): the Karma deck's order, hidden from every
-    seat (HER-HIDDEN-08; its composition is public, so every card of it may trade places). Drawn
-    Karma cards go to the discard pile, public, and stay."""
-    if state["over"] is not None:
-        return []
-    return [[(("karma", "deck"), list(range(len(state["karma"]["deck"]))))]]

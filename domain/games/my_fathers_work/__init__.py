@@ -23,6 +23,7 @@ from domain.engine import GameMeta, register
 from domain.games.adapter import PackageRules
 
 from . import decide, describe, evolve, flow, moves, picture, scoring, state, view, words
+from . import redeal
 from . import effects, resolver  # noqa: F401  (template modules, used by decide)
 
 META = GameMeta(name="my_fathers_work", title="My Father's Work", min_players=2, max_players=4,
@@ -34,4 +35,4 @@ META = GameMeta(name="my_fathers_work", title="My Father's Work", min_players=2,
                       "perform experiments and try to keep the town's angry mob at bay.")
 
 RULES = register(PackageRules(META, state=state, flow=flow, moves=moves, decide=decide, evolve=evolve, view=view,
-                              scoring=scoring, describe=describe, words=words, picture=picture))
+                              scoring=scoring, describe=describe, words=words, picture=picture, redeal=redeal))

@@ -92,21 +92,3 @@ def sample(know: dict, viewer, rng) -> dict:
     rest = [c for pool in unseen.values() for c in pool]
     s["queue"] = fill(s["queue"], rest)
     return s
-
-
-#: The draw piles a fork deals again (the discard piles stay: their cards were seen).
-_DRAW_PILES = ("A", "B", "C", "comp", "mal", "tiles", "gen3")
-
-
-def redeal_places(state: dict, seen: set) -> list:
-    """What a fork deals again (domain/bots/redeal.py): in each draw pile, each on its own (a level's
-    Experiments, Compulsions, Maladjustments, Upgrade tiles), the cards no seat has seen. A card a
-    seat has seen keeps its place (an Experiment put at the bottom of its deck, MFW-HIDDEN-03 hides
-    it from the others only), and so does a card the state names elsewhere (the op queue)."""
-    from domain.bots.redeal import names_in, unseen_indices
-    if state["over"]:
-        return []
-    elsewhere = names_in({key: value for key, value in state.items() if key != "decks"})
-    keep = seen | elsewhere
-    return [[(("decks", name), unseen_indices(state["decks"][name], keep))]
-            for name in _DRAW_PILES if state["decks"].get(name)]
