@@ -396,6 +396,19 @@ class Analysis(AnalysisStarted):
         "`before`, `after`, `label`, `text`")
 
 
+class LabReport(Answer):
+    """GET /analytics/{game}/report (README "The lab")."""
+
+    game: str
+    games: int = Field(description="finished games counted (forks and imports are not)")
+    seat_advantage: list[JsonObject] = Field(description='per seat: `seat`, `win_rate`, `ci95` [lo, hi] (Wilson), `n`')
+    length: JsonObject = Field(description="moves per game: `p10`, `p50`, `p90`, `histogram` [{from, to, games}]")
+    scores: JsonObject = Field(description="per seat (and `best`, the winning score): mean, p10, p50, p90")
+    features: list[JsonObject] = Field(
+        description="`key`, `name`, `kind`, `games_with`, `games_without`, `win_rate_with`, `win_rate_without`, "
+                    "`delta`, `ci95` (Newcombe), by the size of the difference")
+
+
 class ErrorBody(Answer):
     error: str = Field(description="a stable code, e.g. `illegal_move`, `version_conflict`")
     detail: str = Field(description="what is wrong, in words")

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from domain.engine import Rules
 
 from .base import GameProjection
+from .lab import lab_row
 from .records import EventRecord
 from .replay import ReplayView, effective_entries
 from .summary import analytics_counters, analytics_report, game_analytics, summarize_game
@@ -35,6 +36,13 @@ class AnalyticsView(RedisView):
 
     def counters_key(self, game_type: str) -> str:
         return self.key("t", game_type, "counters")
+
+    def lab_key(self, game_type: str) -> str:
+        """The lab's rows of a game type (projections/lab.py): game id -> row."""
+        return self.key("t", game_type, "lab")
+
+    def lab_rows(self, game_type: str) -> list[dict]:
+        return [loads(raw) for raw in self.client.hvals(self.lab_key(game_type))]
 
     def report(self, game_type: str) -> dict[str, Any]:
         counters = {k.decode(): int(v) for k, v in self.client.hgetall(self.counters_key(game_type)).items()}
@@ -59,7 +67,10 @@ class AnalyticsProjection(GameProjection):
     def on_Created(self, record: EventRecord, ops: list[Op]) -> None:
         if self.idempotent and self.game(record["game_id"]) is not None:
             return  # counted already (a replayed partition)
-        doc = {"game_type": record.get("game_type"), "finished": False, "counters": {}}
+        table = record.get("table") or {}
+        doc = {"game_type": record.get("game_type"), "finished": False, "counters": {},
+               "tags": {"bots": record.get("bots") or {},
+                        "simulation": record.get("simulation") or table.get("simulation")}}
         self.cache[record["game_id"]] = doc
         ops += [("hincrby", self.view.counters_key(doc["game_type"]), "started", 1),
                 ("set", self.view.game_key(record["game_id"]), dumps(doc))]
@@ -75,6 +86,21 @@ class AnalyticsProjection(GameProjection):
         key = self.view.counters_key(doc["game_type"])
         ops += [("hincrby", key, name, value) for name, value in sorted(doc["counters"].items())]
         ops.append(("set", self.view.game_key(game_id), dumps(doc)))
+        row = lab_row(self.rules(doc["game_type"]), timeline, summary, doc.get("tags") or {})
+        ops.append(("hset", self.view.lab_key(doc["game_type"]), game_id, dumps(row)))
+
+    def _tag(self, record: EventRecord, ops: list[Op], name: str) -> None:
+        doc = self.game(record["game_id"])
+        if doc is None:
+            return
+        doc.setdefault("tags", {})[name] = True
+        ops.append(("set", self.view.game_key(record["game_id"]), dumps(doc)))
+
+    def on_ForkedFrom(self, record: EventRecord, ops: list[Op]) -> None:
+        self._tag(record, ops, "forked")
+
+    def on_Imported(self, record: EventRecord, ops: list[Op]) -> None:
+        self._tag(record, ops, "imported")
 
     def on_MovesUndone(self, record: EventRecord, ops: list[Op]) -> None:
         game_id = record["game_id"]
@@ -83,6 +109,7 @@ class AnalyticsProjection(GameProjection):
             return
         key = self.view.counters_key(doc["game_type"])
         ops += [("hincrby", key, name, -value) for name, value in sorted(doc["counters"].items())]
+        ops.append(("hdel", self.view.lab_key(doc["game_type"]), game_id))
         doc["finished"], doc["counters"] = False, {}
         ops.append(("set", self.view.game_key(game_id), dumps(doc)))
 

@@ -206,6 +206,17 @@ class ReadSide:
     def analytics(self, game_type: str) -> dict[str, Any]:
         return self.analytics_view.report(game_type)
 
+    def lab_report(self, game_type: str, **filters: Any) -> dict[str, Any]:
+        """The lab's report of a game type (projections/lab.py), from the rows the analytics
+        projection wrote when each game finished; names of features from the glossary."""
+        from domain.engine import presentation
+
+        from .lab import report, select
+
+        names = {entry["key"]: entry["name"] for entry in presentation.glossary(self.rules_for(game_type))}
+        rows = select(self.analytics_view.lab_rows(game_type), **filters)
+        return report(rows, names, game_type, {k: v for k, v in filters.items() if v is not None})
+
     def game_analytics(self, game_id: str) -> dict[str, Any]:
         self.check(game_id, "replay")
         return game_report(self.replay_view, self.rules_for, game_id)

@@ -1,9 +1,11 @@
 """Analytics per game type and per game; the projections' own status."""
 
-from fastapi import APIRouter
+from typing import Literal
+
+from fastapi import APIRouter, Query
 
 from api.deps import CallerDep
-from api.models import GameAnalytics, ProjectionsStatus, TypeAnalytics, answers
+from api.models import GameAnalytics, LabReport, ProjectionsStatus, TypeAnalytics, answers
 from api.projections_deps import GameNotProjected, ReadSideDep, not_projected, synced
 from api.routers.scores import known_game_type
 
@@ -17,6 +19,22 @@ def game_type_analytics(game: str, read_side: ReadSideDep) -> dict:
     game = known_game_type(game)
     synced(read_side, ["analytics"])
     return read_side.analytics(game)
+
+
+@router.get("/analytics/{game}/report", response_model=None, responses=answers(LabReport, 404, 422))
+def lab_report(game: str, read_side: ReadSideDep,
+               players: int | None = Query(default=None, ge=1, le=16, description="only games of this many players"),
+               bots: Literal["include", "exclude", "only"] = Query(
+                   default="include", description="games with a bot seat: counted, left out, or the only ones"),
+               simulation: str | None = Query(default=None, max_length=64, description="only this simulation's games"),
+               ) -> dict:
+    """The lab's report over finished games of a type (forks and imports left out): seat advantage
+    with 95% Wilson intervals, game length percentiles and histogram, score distributions, and per
+    feature (card, tile, space, location, character, kind of action) the win rate of the seats that
+    used it against those that did not, the difference and its 95% interval (Newcombe)."""
+    game = known_game_type(game)
+    synced(read_side, ["analytics"])
+    return read_side.lab_report(game, players=players, bots=bots, simulation=simulation)
 
 
 @router.get("/games/{game_id}/analytics", response_model=None,

@@ -1,0 +1,74 @@
+"""The lab's report (issue 27.3): intervals by their textbook numbers, and a report over stored games
+whose every figure is recomputed here from the games themselves (GET /games/{id}), forks and imports
+left out, filters applied."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from projections.lab import features, newcombe, percentile, report, select, wilson
+from tests.support import dice_duel  # noqa: F401  (registers the test game)
+from tests.support.api_client import TestGame, bearer
+
+
+def test_wilson_and_newcombe_give_the_published_numbers():
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    assert wilson(0, 0) == (0.0, 1.0)
+    # Newcombe (1998), table II, example (a): 56/70 vs 48/80 -> 0.0524 to 0.3339 (method 10)
+    low, high = newcombe(56, 70, 48, 80)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+
+
+def test_percentiles_interpolate_and_features_need_both_sides():
+    assert percentile([1, 2, 3, 4], 0.5) == 2.5 and percentile([7], 0.9) == 7
+    rows = [{"players": 2, "winners": [0], "features": {"0": ["card:a"], "1": []}} for _ in range(6)]
+    rows += [{"players": 2, "winners": [1], "features": {"0": [], "1": []}} for _ in range(6)]
+    listed = {f["key"]: f for f in features(rows, {"card:a": "The A card"})}
+    a = listed["card:a"]
+    assert a["name"] == "The A card" and a["games_with"] == 6 and a["games_without"] == 18
+    assert a["win_rate_with"] == 1.0 and a["win_rate_without"] == round(6 / 18, 4)
+    assert a["ci95"][0] < a["delta"] < a["ci95"][1]
+
+
+def finished_dice_duel(client, seed: int) -> TestGame:
+    game = TestGame.create(client, "dice_duel", 2, seed=seed, names=["ann", "bo"])
+    assert game.play_randomly(200, seed)
+    return game
+
+
+def test_the_report_equals_the_figures_of_the_stored_games(client):
+    games = [finished_dice_duel(client, seed) for seed in range(1, 13)]
+    fork = client.post(f"/games/{games[0].id}/fork", json={"step": 2})
+    assert fork.status_code == 201, fork.text
+    forked = TestGame(client, fork.json()["id"], [s.get("token") for s in fork.json()["seats"]],
+                      fork.json()["referee_token"], fork.json())
+    assert forked.play_randomly(200, 99)
+    imported = client.post("/games/import", json=client.get(f"/games/{games[1].id}/record").json())
+    assert imported.status_code == 201, imported.text
+    got = client.get("/analytics/dice_duel/report")
+    assert got.status_code == 200, got.text
+    got = got.json()
+    views = [g.get() for g in games]                                   # recomputed from the games
+    assert got["games"] == len(games)                                   # no fork, no import
+    for seat in (0, 1):
+        wins = sum(1 for v in views if seat in v["winners"])
+        advantage = got["seat_advantage"][seat]
+        assert advantage["n"] == len(games) and advantage["win_rate"] == round(wins / len(games), 4)
+        assert [round(x, 4) for x in wilson(wins, len(games))] == advantage["ci95"]
+        scores = sorted(float(v["scores"][str(seat)]) for v in views)
+        assert got["scores"][str(seat)]["p50"] == percentile(scores, 0.5)
+    lengths = sorted(v["move_count"] for v in views)
+    assert got["length"]["p50"] == percentile(lengths, 0.5)
+    assert sum(b["games"] for b in got["length"]["histogram"]) == len(games)
+    for feature in got["features"]:
+        assert feature["games_with"] + feature["games_without"] == 2 * len(games)
+        assert feature["ci95"][0] <= feature["delta"] <= feature["ci95"][1]
+        assert ":" not in feature["name"] or feature["kind"] == "action"
+    assert client.get("/analytics/dice_duel/report?players=3").json()["games"] == 0
+    assert client.get("/analytics/dice_duel/report?bots=only").json()["games"] == 0
+    assert client.get("/analytics/dice_duel/report?bots=exclude").json()["games"] == len(games)
+    assert client.get("/analytics/dice_duel/report?bots=maybe").status_code == 422
+    assert client.get("/analytics/no_such_game/report").status_code == 404
