@@ -4,7 +4,7 @@
     heirloom projections rebuild [NAME ...]   clear and rebuild from scratch, with a progress bar
         [--partition K]                       only log partition K's games (partitioned cluster log)
     heirloom projections status               position and lag of every projection
-    heirloom export --out DIR [--game TYPE] [--format jsonl|csv|both] [--include-active]
+    heirloom export --out DIR [--game TYPE] [--format jsonl|csv|both|parquet] [--include-active]
 
 Each ``run_*`` takes ``open_read_side(names)``, a context manager giving a `ReadSide` on
 the configured store (the CLI builds it from the server's settings), so this package does
@@ -73,7 +73,8 @@ def _act(action: str, names: list[str], read_side: ReadSide, quiet: bool, partit
 def export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="heirloom-export", help="output folder (default ./heirloom-export)")
     parser.add_argument("--game", default=None, help="only this game type")
-    parser.add_argument("--format", choices=["jsonl", "csv", "both"], default="both")
+    parser.add_argument("--format", choices=["jsonl", "csv", "both", "parquet"], default="both",
+                        help="parquet: games, moves and features tables for analysts (finished games only)")
     parser.add_argument("--include-active", action="store_true",
                         help="also running games, IN FULL (hidden information included; operators only)")
     parser.add_argument("--records", action="store_true",
@@ -84,6 +85,14 @@ def export_arguments(parser: argparse.ArgumentParser) -> None:
 def run_export(args: argparse.Namespace, open_read_side: OpenReadSide) -> int:
     from .export import export
 
+    if args.format == "parquet":
+        from .parquet import export_parquet
+
+        with open_read_side(["replay", "analytics"]) as read_side:
+            written = export_parquet(read_side, args.out, args.game)
+        print(f"exported {written['games']} games, {written['moves']} moves: {', '.join(written['files'])}",
+              file=sys.stderr)
+        return 0
     formats = ("jsonl", "csv") if args.format == "both" else (args.format,)
     with open_read_side(["replay"]) as read_side:
         written = export(read_side, args.out, game_type=args.game, include_active=args.include_active,

@@ -3,6 +3,7 @@
 from typing import Literal
 
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 
 from api.deps import CallerDep
 from api.models import GameAnalytics, LabReport, ProjectionsStatus, TypeAnalytics, answers
@@ -35,6 +36,22 @@ def lab_report(game: str, read_side: ReadSideDep,
     game = known_game_type(game)
     synced(read_side, ["analytics"])
     return read_side.lab_report(game, players=players, bots=bots, simulation=simulation)
+
+
+@router.get("/analytics/{game}/export.parquet", response_class=Response, responses={
+    200: {"content": {"application/vnd.apache.parquet": {"schema": {"type": "string", "format": "binary"}}},
+          "description": "one Parquet table of the finished games of this type (README \"The lab\")"},
+    404: {"description": "no such game type"}, 422: {"description": "an unknown table"}})
+def parquet_export(game: str, read_side: ReadSideDep,
+                   table: Literal["games", "moves", "features"] = Query(default="games")) -> Response:
+    """`games`, `moves` or `features` of every finished game of this type, as Parquet (typed columns)."""
+    from projections.parquet import parquet_bytes, tables
+
+    game = known_game_type(game)
+    synced(read_side, ["replay", "analytics"])
+    body = parquet_bytes(tables(read_side, game)[table])
+    return Response(body, media_type="application/vnd.apache.parquet",
+                    headers={"Content-Disposition": f'attachment; filename="{game}-{table}.parquet"'})
 
 
 @router.get("/games/{game_id}/analytics", response_model=None,

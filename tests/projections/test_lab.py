@@ -72,3 +72,32 @@ def test_the_report_equals_the_figures_of_the_stored_games(client):
     assert client.get("/analytics/dice_duel/report?bots=exclude").json()["games"] == len(games)
     assert client.get("/analytics/dice_duel/report?bots=maybe").status_code == 422
     assert client.get("/analytics/no_such_game/report").status_code == 404
+
+
+def test_parquet_tables_are_typed_and_read_back_by_duckdb(client, tmp_path):
+    duckdb = pytest.importorskip("duckdb")
+    games = [finished_dice_duel(client, seed) for seed in (21, 22, 23)]
+    running = TestGame.create(client, "dice_duel", 2, seed=24)
+    running.move(0, {"type": "roll"})
+    files = {}
+    for table in ("games", "moves", "features"):
+        answer = client.get(f"/analytics/dice_duel/export.parquet?table={table}")
+        assert answer.status_code == 200 and answer.headers["content-type"] == "application/vnd.apache.parquet"
+        files[table] = tmp_path / f"{table}.parquet"
+        files[table].write_bytes(answer.content)
+    db = duckdb.connect()
+    rows = db.execute(f"select game_id, players, moves, score_0, score_1, result_0, name_0 "
+                      f"from '{files['games']}' order by game_id").fetchall()
+    assert sorted(r[0] for r in rows) == sorted(g.id for g in games)   # finished games only
+    for row in rows:
+        view = client.get(f"/games/{row[0]}").json()
+        assert row[1] == 2 and row[2] == view["move_count"]
+        assert (row[3], row[4]) == (float(view["scores"]["0"]), float(view["scores"]["1"]))   # numbers
+        assert row[5] == ("win" if 0 in view["winners"] else "loss") and row[6] == "ann"
+    kinds = {row[0]: row[1] for row in db.execute(f"describe select * from '{files['moves']}'").fetchall()}
+    assert kinds["move_no"] == "INTEGER" and kinds["score_0"] == "DOUBLE" and kinds["recorded_at"].startswith("TIMESTAMP")
+    moves = db.execute(f"select count(*) from '{files['moves']}'").fetchone()[0]
+    assert moves == sum(client.get(f"/games/{g.id}").json()["move_count"] for g in games)
+    won = db.execute(f"select count(*) from '{files['features']}' where won").fetchone()[0]
+    assert won > 0
+    assert client.get("/analytics/dice_duel/export.parquet?table=secrets").status_code == 422

@@ -349,3 +349,16 @@ def test_an_idle_runner_reads_nothing_and_wakes_on_a_new_event(client, read_side
     # machine (CI on 2 cores) can take seconds to schedule the threads at all.
     assert latency < runner.idle_timeout - 1.0, f"the runner took {latency:.3f}s to apply a new event"
     assert reads["log"] > before["log"]
+
+
+def test_cli_export_writes_private_parquet_files(client, service, cli_env, tmp_path):
+    duckdb = pytest.importorskip("duckdb")
+    games = play_some_games(client, count=3, seed=5)
+    out = tmp_path / "pq"
+    assert main(["export", "--out", str(out), "--format", "parquet"]) == 0
+    assert oct(out.stat().st_mode & 0o777) == "0o700"
+    finished = sorted(g.id for g in games if g.get()["status"] == "finished")
+    for name in ("games", "moves", "features"):
+        assert oct((out / f"{name}.parquet").stat().st_mode & 0o777) == "0o600"
+    ids = sorted(r[0] for r in duckdb.connect().execute(f"select game_id from '{out / 'games.parquet'}'").fetchall())
+    assert ids == finished
