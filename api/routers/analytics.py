@@ -6,7 +6,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from api.deps import CallerDep
-from api.models import GameAnalytics, LabReport, ProjectionsStatus, TypeAnalytics, answers
+from api.models import GameAnalytics, LabReport, ProjectionsStatus, TypeAnalytics, answers, errors
 from api.projections_deps import GameNotProjected, ReadSideDep, not_projected, synced
 from api.routers.scores import known_game_type
 
@@ -41,7 +41,7 @@ def lab_report(game: str, read_side: ReadSideDep,
 @router.get("/analytics/{game}/export.parquet", response_class=Response, responses={
     200: {"content": {"application/vnd.apache.parquet": {"schema": {"type": "string", "format": "binary"}}},
           "description": "one Parquet table of the finished games of this type (README \"The lab\")"},
-    404: {"description": "no such game type"}, 422: {"description": "an unknown table"}})
+    **errors(404, 422)})
 def parquet_export(game: str, read_side: ReadSideDep,
                    table: Literal["games", "moves", "features"] = Query(default="games")) -> Response:
     """`games`, `moves` or `features` of every finished game of this type, as Parquet (typed columns)."""

@@ -53,7 +53,7 @@ def table_of(service, game_id: str, token: str | None):
 
 
 @router.post("/games/{game_id}/comments", status_code=201, response_model=None,
-             responses=answers(Comment, 401, 404, 422, status=201))
+             responses=answers(Comment, 401, 404, 413, 422, status=201))
 def add_comment(game_id: str, body: NewComment, request: Request, service: ServiceDep, token: TokenDep) -> dict:
     """Comment on a step: seats and the referee while the game runs; anyone with a name once finished."""
     caller, finished, steps, names = table_of(service, game_id, token)

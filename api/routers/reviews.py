@@ -124,7 +124,7 @@ def bearer(request: Request) -> str | None:
 
 
 @router.post("/games/{game_id}/review", status_code=201, response_model=None,
-             responses=answers(ReviewStarted, 401, 404, 422, status=201))
+             responses=answers(ReviewStarted, 401, 404, 413, 422, status=201))
 def start_review(game_id: str, request: Request, service: ServiceDep, token: TokenDep,
                  body: StartReview | None = None) -> dict:
     """Start a shared review of this game; share `url`, keep `leader_token` to lead it."""
@@ -140,7 +140,7 @@ def get_review(review_id: str, request: Request, service: ServiceDep) -> dict:
     return public(reviews_of(request, service).get(review_id))
 
 
-@router.put("/reviews/{review_id}", response_model=None, responses=answers(ReviewState, 403, 404, 422))
+@router.put("/reviews/{review_id}", response_model=None, responses=answers(ReviewState, 403, 404, 413, 422))
 def move_review(review_id: str, body: MoveReview, request: Request, service: ServiceDep) -> dict:
     """The leader (its token as bearer) moves everyone to a step."""
     store = reviews_of(request, service)
