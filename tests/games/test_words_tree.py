@@ -27,13 +27,13 @@ from domain.games import load_all
 load_all()
 GAMES = ["my_fathers_work", "abomination", "adas_dream", "heredity"]
 #: Games whose words.py gives its own glossary, paths and targets (the others: the fallback).
-DONE: set[str] = {"heredity"}
+DONE: set[str] = {"abomination", "my_fathers_work", "heredity"}
 #: Games whose words.py gives its own glossary (the move tree may still be the fallback's).
 GLOSSARY_DONE: set[str] = DONE | {"adas_dream", "heredity"}
 KINDS = {"card", "tile", "space", "location", "character", "token"}
 
 #: Where each game's content records live: (TOML file, dotted array path, key prefix of their entries).
-#: A record's key is "<prefix>:<id>"; records nested in a record (a location's spaces) are listed
+#: A record's key is "<prefix>:<id>" ("<prefix><id>" for a prefix ending in a dot); records nested in a record (a location's spaces) are listed
 #: by the path of the nested array.
 RECORDS: dict[str, list[tuple[str, str, str]]] = {
     "my_fathers_work": [
@@ -44,6 +44,7 @@ RECORDS: dict[str, list[tuple[str, str, str]]] = {
     ],
     "abomination": [
         ("board.toml", "locations", "location"), ("board.toml", "locations.spaces", "space"),
+        ("board.toml", "lab.spaces", "space:lab."),
         ("board.toml", "objectives", "card"),
         ("cards.toml", "cadavers", "card"), ("cards.toml", "characters", "pc"), ("cards.toml", "encounters", "card"),
         ("cards.toml", "humanity", "card"), ("cards.toml", "research", "card"), ("cards.toml", "scoundrels", "card"),
@@ -85,7 +86,8 @@ def content_records(game: str) -> list[tuple[str, str]]:
     for file, dotted, prefix in RECORDS.get(game, []):
         data = tomllib.loads((content_dir(game) / file).read_text())
         for record in _records(data, dotted.split(".")):
-            out.append((f"{prefix}:{record['id'] if 'id' in record else record['number']}", f"{file} {dotted}"))
+            ident = record["id"] if "id" in record else record["number"]
+            out.append((f"{prefix}{ident}" if prefix.endswith(".") else f"{prefix}:{ident}", f"{file} {dotted}"))
     return out
 
 
@@ -107,7 +109,7 @@ def content_words(game: str) -> tuple[set[str], set[str]]:
     ids, fields = set(), set()
     for file in content_dir(game).glob("*.toml"):
         _walk(tomllib.loads(file.read_text()), ids, fields)
-    plain = re.compile(r"[a-z]+")
+    plain = re.compile(r"[a-z]+|[IVX]+|[A-Z]")  # a lowercase word, a stage in Roman numerals, a level letter
     return {i for i in ids if not plain.fullmatch(i)}, {f for f in fields if not plain.fullmatch(f) and not f.isdigit()}
 
 

@@ -178,7 +178,9 @@ def label(state, seat, move) -> str:
         return f"Let Seat {move['reader']} read the encounter aloud"
     if k == "meeple":
         zone = move["zone"]
-        where = "on your character card" if zone == "card" else space_name(zone.partition(":")[2])
+        where = "on your character card" if zone == "card" else \
+            f"slot {int(zone.partition(':')[2]) + 1} of the bump track" if zone.startswith("bump:") else \
+            space_name(zone.partition(":")[2])
         verb = "Lose" if rec and rec.get("action") == "lose" else "Promote"
         kind = rec.get("meeple", "assistant") if rec else "assistant"
         return f"{verb} the {kind} {where}" if zone == "card" else f"{verb} the {kind} on {where}"
@@ -257,3 +259,297 @@ def prompt(state) -> str:
             text += f" ({join(rolling)}: resolve your shock dice first)"
         return text
     return "Waiting"
+
+
+# ----------------------------------------------------------------------------- the glossary (issue 24.2)
+# Every card, character, location and space of the content, in plain words written here from its data.
+# An encounter's story is never told here (H-07): only when and to whom it happens.
+
+TIMING_WORDS = {"cityTurn": "on your turn in the City phase", "lab": "in the Lab phase", "setup": "at the start"}
+MITIGATION_WORDS = {"reroll": "reroll", "ignore": "cancel", "setAlive": "turn to ALIVE"}
+TARGET_WORDS = {"chosen": "a player its drawer chooses", "placer": "the player who placed there",
+                "lowestHumanity": "the player with the lowest Humanity",
+                "highestReputation": "the player with the highest Reputation",
+                "mostFrancs": "the player with the most francs", "fewestFrancs": "the player with the fewest francs",
+                "highestExpertise": "the player with the highest Expertise",
+                "negativeHumanity": "each player whose Humanity is below zero",
+                "hasAlivePart": "each player with a part brought to life"}
+STAT_WORDS = {"expertise": "Expertise", "reputation": "Reputation", "humanity": "Humanity", "francs": "francs",
+              "alive": "parts brought to life", "preserved": "preserved materials"}
+
+
+def rounds(face) -> str:
+    lo, hi = face["rounds"]
+    return f"Rounds {lo} to {hi}"
+
+
+def location_entry(loc: dict) -> tuple[str, str]:
+    spaces = [f"{space_name(s['id']).removeprefix('the ').split(' of ')[0]} ({effects(s['effects'])})"
+              for s in loc["spaces"]]
+    return loc["name"], f"A place in Paris with {plural(len(spaces), 'space')}: {'; '.join(spaces)}."
+
+
+def space_entry(space: dict, where: str) -> tuple[str, str]:
+    who = "a scientist only" if space["scientistOnly"] else "a scientist or an assistant"
+    cost = f" Placing here costs {plural(space['francCost'], 'franc')}." if space["francCost"] else ""
+    name = space_name(space["id"]) if where != "lab" else f"the {space['id'].title()} of your lab"
+    text = (f"A space for {who}{' in your own lab' if where == 'lab' else ''}.{cost} "
+            f"It gives: {effects(space['effects'])}.")
+    if where != "lab":
+        text += " A space already taken can be taken over by paying the bump cost."
+    return upper_first(name), text
+
+
+def cost_words(items) -> str:
+    """A cost as what is given up: '1 franc', '1 Humanity'."""
+    out = []
+    for e in items:
+        if e.get("op") == "francs" and e["n"] < 0:
+            out.append(plural(-e["n"], "franc"))
+        elif e.get("op") == "attribute" and e["n"] < 0:
+            out.append(f"{-e['n']} {ATTR[e['attr']]}")
+        else:
+            out.append(effect(e))
+    return join(out) or "nothing"
+
+
+def cadaver_text(card: dict) -> str:
+    cost = cost_words(card.get("cost", []))
+    deck = DECK.get(card["deck"], card["deck"])
+    return (f"A {deck} cadaver. Taking it costs {cost}; its taker gains either {materials(card['materials'])}, "
+            f"or +{card['expertiseValue']} Expertise.")
+
+
+def played_card_text(card: dict, kind: str) -> str:
+    text = f"A {kind} card, played {TIMING_WORDS[card['timing']]}: {effects(card['effects'])}."
+    if card.get("icons"):
+        text += f" Its icons add: {effects(card['icons'])}."
+    mit = card.get("diceMitigation")
+    if mit:
+        dice = plural(mit["n"], "shock die", "shock dice")
+        how = f"turn {dice} to ALIVE" if mit["kind"] == "setAlive" else f"{MITIGATION_WORDS[mit['kind']]} {dice}"
+        text += f" Instead, after a throw of the switch, it can {how}."
+    return text
+
+
+def event_entry(card: dict) -> tuple[str, str]:
+    faces = []
+    for face in card["faces"]:
+        bits = []
+        if face["lightningStorm"]:
+            bits.append("a lightning storm charges every Leyden jar")
+        if face["execution"]:
+            bits.append("an execution lays new cadavers on the Place de la Lame")
+        if face["immediate"]:
+            bits.append(effects(face["immediate"]))
+        for mod in face["modifiers"]:
+            where = location_name(mod["scope"])
+            bits.append(f"{where} is closed" if mod["kind"] == "closed" else
+                        f"placing at {where} costs {plural(mod.get('value', 1), 'franc')} more")
+        faces.append(f"{rounds(face)}: {face['title']}" + (f", {join(bits)}" if bits else ", nothing more") + ".")
+    return " / ".join(f["title"] for f in card["faces"]), "An event card of the story deck. " + " ".join(faces)
+
+
+def encounter_entry(card: dict) -> tuple[str, str]:
+    faces, places = [], []
+    for face in card["faces"]:
+        trig = face["trigger"]
+        target = face["target"]
+        whom = TARGET_WORDS.get(target.get("condition", target["kind"]), "a player")
+        if trig["kind"] == "location":
+            places.append(location_name(trig["locationId"]))
+            when = f"held until someone places at {location_name(trig['locationId'])}, then it befalls {whom}"
+        else:
+            places.append("at once")
+            when = f"it befalls {whom} at once"
+        faces.append(f"{rounds(face)}: {when}.")
+    return (f"Encounter: {join(places, 'or')}",
+            "An encounter card; a story entry tells what happens, chosen by its target. " + " ".join(faces))
+
+
+def objective_text(obj: dict) -> str:
+    cond = obj["condition"]
+    stat = STAT_WORDS.get(cond["stat"], cond["stat"])
+    if "atLeast" in cond:
+        return f"A bonus objective: the first player to reach {cond['atLeast']} {stat} claims it, worth 10 VP at the end."
+    return f"A bonus objective: at the end of the game, the player with the most {stat} claims it, worth 10 VP."
+
+
+def character_text(ch: dict) -> str:
+    text = f"A scientist you play. Once per Lab phase: {effects(ch['ability']['effects'])}."
+    if ch.get("notForFirstTwoPlayerGames"):
+        text += " Left out of a first two-player game."
+    return text
+
+
+def glossary(content=C) -> list[dict]:
+    """Every card, character, location and space of the content with what it does."""
+    out = []
+
+    def add(key, kind, name, text):
+        out.append({"key": key, "kind": kind, "name": name, "text": text})
+
+    for lid, loc in content.locations.items():
+        add(f"location:{lid}", "location", *location_entry(loc))
+        for space in loc["spaces"]:
+            add(f"space:{space['id']}", "space", *space_entry(space, lid))
+    for sid, space in content.lab_spaces.items():
+        add(f"space:lab.{sid}", "space", *space_entry(space, "lab"))
+    for cid, card in content.cadavers.items():
+        add(f"card:{cid}", "card", card["name"], cadaver_text(card))
+    for cid, card in content.scoundrels.items():
+        hire = cost_words(card["hireCost"])
+        add(f"card:{cid}", "card", card["name"],
+            f"A scoundrel for hire at the docks. Hiring costs {hire}; then: {effects(card['effects'])}.")
+    for cid, card in content.research.items():
+        add(f"card:{cid}", "card", card["name"], played_card_text(card, "research"))
+    for cid, card in content.humanity.items():
+        add(f"card:{cid}", "card", card["name"], played_card_text(card, "humanity"))
+    for cid, card in content.events.items():
+        add(f"card:{cid}", "card", *event_entry(card))
+    for cid, card in content.encounters.items():
+        add(f"card:{cid}", "card", *encounter_entry(card))
+    for oid, obj in content.objectives.items():
+        add(f"card:{oid}", "card", obj["name"], objective_text(obj))
+    for cid, ch in content.characters.items():
+        add(f"pc:{cid}", "character", ch["name"], character_text(ch))
+    return out
+
+
+# ----------------------------------------------------------------------------- the move tree (issue 24.3)
+# Steps from the general to the particular: the kind of action, then what, then where, then how it
+# is paid. A leaf says what the label says, in a few words; the label keeps the whole sentence.
+
+MEEPLE = {"scientist": "Your scientist", "assistant": "Your assistant"}
+
+
+def _spot(sid: str) -> tuple[str, str]:
+    """(where, which space): ('Quai Morgue', 'Slab'), ('Your lab', 'Study')."""
+    head, _, spot = sid.partition(".")
+    name = spot.replace("_", " ").title() or "Space"
+    return ("Your lab" if head.startswith("lab") else location_name(head)), name
+
+
+def place_path(state, seat, move) -> list[str]:
+    from .flow import check_place
+    where, spot = _spot(move["space"])
+    _, cost, slot, bump_cost = check_place(state, seat, move["kind"], move["space"])
+    paid = cost + (bump_cost or 0)
+    bumped = state["spaces"][move["space"]]["seat"] if slot is not None else None
+    how = spot + (f" (bump Seat {bumped}, {plural(paid, 'franc')})" if slot is not None else
+                  f" ({plural(paid, 'franc')})" if paid else "")
+    return ["Place in the city" if where != "Your lab" else "Place in your lab", MEEPLE[move["kind"]],
+            *([where] if where != "Your lab" else []), how]
+
+
+def on_part(state, seat, i) -> str:
+    """'On your head', 'On your second arm (1 damage marker)': the muscle-side part a skin goes on."""
+    parts = state["p"][seat]["parts"]
+    x = parts[i]
+    same = [j for j, y in enumerate(parts) if y["type"] == x["type"]]
+    which = f"{ORDINAL[same.index(i)]} " if len(same) > 1 else ""
+    damage = f" ({plural(x['damage'], 'damage marker')})" if x["damage"] else ""
+    return f"On your {which}{x['type']}{damage}"
+
+
+def _pay_groups(pay) -> str:
+    return upper_first(join([unit(u) for u in pay]))
+
+
+def path(state, seat, move) -> list[str]:
+    from .moves import internal_choice
+    rec = state["pending"][-1] if state["pending"] else None
+    move = internal_choice(rec, move)
+    k = move.get("type")
+    if k == "place":
+        return place_path(state, seat, move)
+    if k == "play":
+        return ["Play a card", card_name(move["card"])]
+    if k == "cadaver":
+        return [f"Take {card_name(move['card'])}",
+                "Its Expertise" if move["option"] == "expertise" else "Its materials"]
+    if k == "draw":
+        what = card_name(move["card"]) if "card" in move else "The top card, unseen"
+        return ["Draw", what, *([f"Discard {card_name(move['discard'])}"] if "discard" in move else [])]
+    if k == "hire":
+        return ["Hire", card_name(move["card"])]
+    if k == "decline":
+        return ["Take nothing"]
+    if k == "build":
+        head = ["Build", upper_first(part_name(move["part"], move["side"]))]
+        if "target" in move:
+            head.append(on_part(state, seat, move["target"]))
+        return head + [_pay_groups(move["pay"])]
+    if k == "switch":
+        return ["Throw the switch", plural(move["jars"], "jar"),
+                "No blue die" if not move["blue"] else plural(move["blue"], "blue die", "blue dice")]
+    if k == "ability":
+        return ["Use your character's ability"]
+    if k == "preserve":
+        return ["Preserve", f"{upper_first(move['material'])} at stage {move['stage']}", str(move["count"])]
+    if k == "mitigate":
+        return ["Use a research card", card_name(move["card"]), upper_first(roll_die(state, seat, move["die"]))]
+    if k == "mitigate_done":
+        return ["Keep the dice as rolled"]
+    if k == "damage":
+        return ["Damage", upper_first(table_part(state, seat, move["part"]).removeprefix("your "))]
+    if k == "alive":
+        return ["Bring to life", upper_first(table_part(state, seat, move["part"]).removeprefix("your "))]
+    if k == "done":
+        return ["Finish your Lab phase"]
+    return [label(state, seat, move)]
+
+
+#: More ways to pay one build than this, and the payment is chosen one material at a time.
+PAY_AT_ONCE = 12
+
+
+def paths(state, seat, moves) -> list[list[str]]:
+    """The move tree of `moves` (API.md "Move tree"). A build with many ways to pay (a part of
+    three materials, each from four stages or an animal) is paid one material after the other."""
+    out = [path(state, seat, m) for m in moves]
+    ways: dict = {}
+    for i, m in enumerate(moves):
+        if m.get("type") == "build":
+            ways.setdefault((m["part"], m["side"], m.get("target")), []).append(i)
+    for members in ways.values():
+        if len(members) > PAY_AT_ONCE:
+            for i in members:
+                by_type: dict = {}
+                for u in moves[i]["pay"]:
+                    by_type.setdefault(u["as"], []).append(unit(u))
+                out[i] = out[i][:-1] + [upper_first(f"{kind}: {join(units)}") for kind, units in by_type.items()]
+    return out
+
+
+def space_key(sid: str) -> str:
+    """The glossary key of a space: a lab space is `space:lab.<id>` whoever's lab it is."""
+    head, _, spot = sid.partition(".")
+    return f"space:lab.{spot}" if head.startswith("lab") else f"space:{sid}"
+
+
+def target(state, seat, move) -> list[str]:
+    from .moves import internal_choice
+    rec = state["pending"][-1] if state["pending"] else None
+    move = internal_choice(rec, move)
+    k = move.get("type")
+    if k == "place":
+        return [space_key(move["space"])]
+    if k in ("play", "cadaver", "hire", "mitigate"):
+        return [f"card:{move['card']}"]
+    if k == "draw":
+        return [f"card:{move[f]}" for f in ("card", "discard") if f in move]
+    if k == "choose_target":
+        return [f"seat:{move['target']}"]
+    if k == "choose_reader":
+        return [f"seat:{move['reader']}"]
+    if k == "meeple" and move["zone"].startswith("space:"):
+        return [space_key(move["zone"].partition(":")[2])]
+    if k == "ability":
+        return [f"pc:{state['p'][seat]['character']}"]
+    return []
+
+
+def targets(state, seat, moves) -> list[list[str]]:
+    """The board elements each move involves: glossary keys, or `seat:N`."""
+    return [target(state, seat, m) for m in moves]

@@ -21,8 +21,8 @@ def decide(state, seat, move, rng) -> list[dict]:
     """The move's own rule checks first (they name the broken rule), then the list is binding: a move
     `decide` would accept is refused unless it equals a listed one (issue 16.4)."""
     facts = decide_move(state, seat, move, rng)  # works on a copy: `state` is unchanged
-    from .moves import legal_moves, listed_like
-    if move in listed_like(state, seat, move):  # the listed moves it can equal: not every placement
+    from .moves import legal_moves, listed_form, listed_like
+    if listed_form(state, seat, move) in listed_like(state, seat, move):  # not every placement; one of twins
         return facts
     listed = legal_moves(state, seat)
     if move not in listed:

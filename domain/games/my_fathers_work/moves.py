@@ -94,7 +94,7 @@ def legal_moves(s, seat, like=None) -> list[dict]:
                 return [{"type": "commit", "option": o} for o in pend["options"][str(seat)]]
             return []
         if pend["seat"] == seat:
-            return [{"type": "choose", "option": o} for o in pend["options"]]
+            return [{"type": "choose", "option": o} for o in distinct_options(s, pend)]
         return []
     if s["phase"] == "turns" and s["active"] == seat:
         return turn_moves(s, seat, like)
@@ -106,3 +106,34 @@ def listed_like(s, seat, move) -> list[dict]:
     in a turn before the placement, of the placements only `move` itself is checked (one
     `check_place`, not one per placement). Same membership answer as `legal_moves`."""
     return legal_moves(s, seat, like=move)
+
+
+def distinct_options(s, pend) -> list:
+    """The options of a pending choice, one per distinct effect: losing either of two Servants that
+    stand in the same place is the same loss (RULINGS "Two Servants in one place"), so only the
+    first is listed; `decide` accepts the other (stored games, records), see `listed_form`."""
+    if pend["kind"] != "lose_piece":
+        return list(pend["options"])
+    where = s["players"][pend["seat"]]["pieces"]
+    seen, out = set(), []
+    for piece in pend["options"]:
+        key = (C.PIECE_TYPE[piece], where[piece])
+        if key not in seen:
+            seen.add(key)
+            out.append(piece)
+    return out
+
+
+def listed_form(s, seat, move):
+    """The listed move of the same effect as `move` (domain/engine/rules.py is_listed, ENGINE-MOVE-02):
+    losing a Servant left out by `distinct_options` is losing the listed one that stands in the same
+    place; any other move is its own form."""
+    pend = s["pending"]
+    if s["over"] or pend is None or pend.get("kind") != "lose_piece" or pend["seat"] != seat \
+            or not isinstance(move, dict) or set(move) != {"type", "option"} or move["type"] != "choose" \
+            or move["option"] not in pend["options"]:
+        return move
+    where = s["players"][seat]["pieces"]
+    key = (C.PIECE_TYPE[move["option"]], where[move["option"]])
+    first = next(p for p in distinct_options(s, pend) if (C.PIECE_TYPE[p], where[p]) == key)
+    return {"type": "choose", "option": first}

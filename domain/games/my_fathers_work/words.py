@@ -7,7 +7,7 @@ in their names). The answer phrases of pending choices are shared with describe.
 
 from __future__ import annotations
 
-from domain.engine.text import join
+from domain.engine.text import join, plural, upper_first
 
 from . import content as C
 from .describe import PIECE_NAMES, _loc_name, _pieces, choice_label
@@ -139,18 +139,53 @@ def choose_label(state, seat, pend, option) -> str:
         except (KeyError, IndexError, TypeError):
             return f"Answer {option + 1}"
     if kind == "pay_plan":
-        occult = sum(v for k, v in option.items() if k != "journal_occult")
-        journal = " (Occult from your Journal)" if option.get("journal_occult") else ""
-        return "Pay the Experiment's costs" + (f", using Occult for {occult} Knowledge{journal}" if occult else "")
+        return pay_plan_label(state, seat, pend, option)
     if kind == "buy" and option != "none":
-        tile = state["row"][int(option[4:])]
-        return f"Buy {C.tile(tile)['name']} for ${C.tile(tile)['price']}"
+        index = int(option[4:])
+        name = C.tile(state["row"][index])["name"]
+        twin = sum(1 for t in state["row"] if t is not None and C.tile(t)["name"] == name) > 1
+        where = f" (space {index + 1} of the row)" if twin else ""   # two copies of one tile: say which
+        return f"Buy {name}{where} for ${C.tile(state['row'][index])['price']}"
     if kind == "vanity":
         return f"Take the Vanity tile {option}"
-    if kind in ("retrieve", "lose_piece"):
-        verb = "Bring back" if kind == "retrieve" else "Send under the Insanity Track"
-        return f"{verb} your {PIECE_NAMES.get(option, 'piece')}"
+    if kind == "retrieve":
+        return f"Bring back your {PIECE_NAMES.get(option, 'piece')}"
+    if kind == "lose_piece":
+        return f"Send your {PIECE_NAMES.get(option, 'piece')}{piece_place(state, pend, option)} under the Insanity Track"
     return imperative(choice_label(state, pend, option))
+
+
+def zone_words(zone: str) -> str:
+    """Where a piece stands: 'in your Quarters', 'on Willowmere Commons', 'in Lost'."""
+    head, _, rest = zone.partition(":")
+    if head in ("town", "estate"):
+        return f" on {_loc_name(rest)}"
+    return {"quarters": " in your Quarters", "lost": " in Lost"}.get(head, "")
+
+
+def piece_place(state, pend, option) -> str:
+    """Where the piece stands, when another piece of its kind offered stands elsewhere."""
+    where = state["players"][pend["seat"]]["pieces"]
+    kind = PIECE_NAMES.get(option)
+    others = {where[o] for o in pend["options"] if PIECE_NAMES.get(o) == kind}
+    return zone_words(where[option]) if len(others) > 1 else ""
+
+
+def pay_plan_label(state, seat, pend, plan) -> str:
+    """What a way to pay an Experiment's Knowledge spends: the cubes, the Insanity, and which Knowledge
+    the Occult stands in for (two plans that spend the same still differ in that)."""
+    from . import state as Q
+    cost = Q.plan_cost(state, seat, pend["card"], plan)
+    cubes = [amount(k, n) for k, n in cost["cubes"].items() if n]
+    text = "Pay " + (join(cubes) + " Knowledge" if cubes else "with your Journals alone")
+    wild = [amount(k, n) for k, n in plan.items() if k in RES and n]
+    if wild:
+        text += f", Occult standing in for {join(wild)}"
+    if "journal_occult" in plan:
+        text += f", {plan['journal_occult']} free Occult from your Journal"
+    if cost["insanity"]:
+        text += f" (Insanity +{cost['insanity']})"
+    return text
 
 
 def label(state, seat, move) -> str:
@@ -213,3 +248,256 @@ def prompt(state) -> str:
     if placed:
         return f"Seat {state['active']}: use free actions or end your turn ({rnd})"
     return f"Seat {state['active']}: place pieces on a Location or pass ({rnd})"
+
+
+# ----------------------------------------------------------------------------- the glossary (issue 24.2)
+# Every card, tile, location and token of the content, in plain words written here from its data.
+
+LEVEL_WORDS = {"A": "Level A", "B": "Level B", "C": "Level C", "D": "Masterwork"}
+CATEGORY_WORDS = {"ingredient": "an Ingredient shop", "knowledge": "a place of learning",
+                  "laborers_union": "the Laborer's Union", "builders_office": "the Builder's Office",
+                  "church": "a church", "town_hall": "the Town Hall", "special": "a special place"}
+PIECE_WORDS = {"self": "your Self", "servant": "a Servant", "spouse": "your Spouse", "any": "any piece"}
+WHEN_WORDS = {"start_of_generation": "At the start of each Generation", "start_of_round": "At the start of each round",
+              "end_of_generation": "At the end of each Generation"}
+SCORE_WORDS = {"journal_level": "for each level reached in your Journals", "stored": "for each stored Experiment",
+               "upgrade": "for each Estate Upgrade you own", "maxed_journal": "for each Journal at its top level",
+               "flat": ""}
+
+
+def experiment_text(rec: dict) -> str:
+    level = rec["level"]
+    kind = "Masterwork" if level == "D" else f"Level {level} {RES[rec['type']]} Experiment"
+    needs = join([f"{n} completed Level {lv} Experiment{'s' if n != 1 else ''}" for lv, n in rec["prerequisites"].items()])
+    paid = join([amount(k, n) for k, n in rec["cost_ingredients"].items()] +
+                [amount(k, n) + " Knowledge" for k, n in rec["cost_knowledge"].items()])
+    text = f"A {kind}." if level != "D" else "A Masterwork Experiment, your life's great work."
+    if needs:
+        text += f" To perform it you need {needs}."
+    text += f" Performing it costs {paid} and gives {effects(rec['rewards'])}."
+    if rec.get("consult_app"):
+        text += " Then the Storybook is consulted."
+    return text
+
+
+def condition_words(cond: dict) -> str:
+    n, on = cond["n"], cond["on"]
+    if on == "gain":
+        return f"gain {'$' + str(n) if cond['kind'] == 'money' else amount(cond['kind'], n)}"
+    if on == "complete":
+        which = "" if cond["level"] == "any" else f" Level {cond['level']}"
+        return f"complete {n}{which} Experiment{'s' if n != 1 else ''}"
+    if on == "build":
+        return f"build {n} Estate Upgrade{'s' if n != 1 else ''}"
+    if on == "place":
+        return f"place on {CATEGORY_WORDS[cond['category']]} {'once' if n == 1 else f'{n} times'}"
+    return f"record Knowledge {'once' if n == 1 else f'{n} times'}"
+
+
+def compulsion_entry(rec: dict) -> tuple[str, str]:
+    goal = condition_words(rec["condition"])
+    return (f"Compulsion: {goal}",
+            f"A secret urge. Once it is in play, the first time you {goal} you score {rec['vp']} VP; "
+            "then the card is discarded.")
+
+
+def maladjustment_entry(rec: dict) -> tuple[str, str]:
+    eff = rec["effect"]
+    if eff.get("modifier") == "extra_cost":
+        what = f"Every placement in the Town costs ${eff['money']} more."
+    elif eff.get("modifier") == "income":
+        what = f"Your income each round is ${-eff['money']} lower."
+    else:
+        what = f"{WHEN_WORDS[eff['trigger']]}: {effects(eff['effects'])}."
+    name = rec["text"].partition(":")[0].strip() if ":" in rec["text"] else "Maladjustment"
+    return f"Maladjustment: {name}", f"A lasting affliction, face up before you. {what}"
+
+
+def ability_words(ab: dict) -> str:
+    kind = ab["kind"]
+    if kind in WHEN_WORDS:
+        return f"{WHEN_WORDS[kind]}: {effects(ab['effects'])}."
+    if kind == "passive":
+        credit = ab["prerequisite_credit"]
+        return f"Counts as {credit['n']} completed Level {credit['level']} Experiment for what Experiments need."
+    if kind == "free_action":
+        cost = effects(ab["cost"])
+        uses = "once per round" if ab["uses"] == 1 else f"{ab['uses']} times per round"
+        return f"Free action, {uses}: {(cost + ' to ') if cost else ''}{effects(ab['effects'])}."
+    if kind == "estate_location":
+        pieces = "2 pieces" if ab["servants_required"] == 2 else "1 piece"
+        return f"A place on your Estate named {ab['name']}: place {pieces} here to {effects(ab['effects'])}."
+    if kind == "end_game_score":
+        return score_words(ab["score"]) + "."
+    if kind == "on_place":
+        where = _loc_name(ab["location"]) if ab["location"] in C.LOCATIONS else CATEGORY_WORDS.get(
+            ab["location"], "that place")
+        return f"Each time you place {PIECE_WORDS[ab['piece']]} on {where}: {effects(ab['effects'])}."
+    return "A lasting ability."
+
+
+def score_words(score: dict) -> str:
+    per = SCORE_WORDS[score["per"]]
+    return f"At the end of the game, {score['vp']} VP" + (f" {per}" if per else "")
+
+
+def upgrade_text(rec: dict) -> str:
+    price = f"Costs ${rec['price']}." if rec["price"] else "Free."
+    kind = "A Storage Shed, one of the first tiles of an Estate." if rec["set"] == "storage_shed" else \
+        f"An Estate Upgrade of Generation {'III' if rec['set'] == 'gen3' else 'I or II'}."
+    text = f"{kind} {price} " + " ".join(ability_words(ab) for ab in rec["abilities"])
+    if rec["penalties"]:
+        text += f" Its cracked border means that building it costs {effects(rec['penalties'])}."
+    return text.strip()
+
+
+def vanity_text(rec: dict) -> str:
+    text = f"A Vanity tile, built once a Journal reaches its top level. {score_words(rec['score'])}."
+    if rec["penalties"]:
+        text += f" Building it costs {effects(rec['penalties'])}."
+    return text
+
+
+def location_text(rec: dict) -> str:
+    bits = [f"A Town Location, {CATEGORY_WORDS[rec['category']]}."]
+    cost, gain = effects(rec["cost_per_use"]), effects(rec["reward_per_use"])
+    bits.append(f"Each piece placed here {('pays ' + cost.replace('pay ', '') + ' and ') if cost else ''}"
+                f"gets {gain or 'its effect'}.")
+    if not rec["no_self_bonus"]:
+        bits.append("Your Self gets it twice.")
+    if rec["repeatable"]:
+        bits.append("You may come back in the same round.")
+    if rec["suspicious"]:
+        bits.append(f"It is suspicious: going there means {effects(rec['penalties'])}.")
+    for trig in rec["piece_triggers"]:
+        bits.append(f"When {PIECE_WORDS[trig['piece']]} goes there: {effects(trig['effects'])}.")
+    if rec.get("consult_app"):
+        bits.append("Going there consults the Storybook.")
+    return " ".join(bits)
+
+
+ESTATE_SPACE_TEXT = {
+    "estate_affairs": "On your Estate: place 1 piece to draw 3 Experiments and keep 1, or to take money.",
+    "record_knowledge": "On your Estate: place 1 piece to record Knowledge in one of your four Journals, "
+                        "paying that Journal's next level.",
+    "perform_experiment": "On your Estate: place your Self, a Caretaker or 2 Servants to perform an Experiment "
+                          "from your hand, paying its Ingredients and Knowledge.",
+}
+
+
+def glossary(content=C) -> list[dict]:
+    """Every card, tile, location, Estate space and token of the content with what it does."""
+    out = []
+
+    def add(key, kind, name, text):
+        out.append({"key": key, "kind": kind, "name": name, "text": text})
+
+    for cid, rec in content.EXPERIMENTS.items():
+        add(f"card:{cid}", "card", rec["title"], experiment_text(rec))
+    for cid, rec in content.COMPULSIONS.items():
+        add(f"card:{cid}", "card", *compulsion_entry(rec))
+    for cid, rec in content.MALADJUSTMENTS.items():
+        add(f"card:{cid}", "card", *maladjustment_entry(rec))
+    for lid, rec in content.LOCATIONS.items():
+        add(f"location:{lid}", "location", rec["name"], location_text(rec))
+    for sid, rec in content.ESTATE_LOCATIONS.items():
+        add(f"space:{sid}", "space", rec["name"], ESTATE_SPACE_TEXT.get(sid, "A space of your Estate."))
+    for tid, rec in content.UPGRADES.items():
+        add(f"tile:{tid}", "tile", rec["name"], upgrade_text(rec))
+    for tid, rec in content.VANITY.items():
+        add(f"tile:{tid}", "tile", rec["name"], vanity_text(rec))
+    for tid, rec in content.TOKENS.items():
+        add(f"token:{tid}", "token", rec["name"], "A Storybook token. " + ability_words(rec["ability"]))
+    return out
+
+
+# ----------------------------------------------------------------------------- the move tree (issue 24.3)
+# Steps from the general to the particular: where the pieces go (the Town, an Estate Location), then
+# which Location, card or Knowledge, then which pieces; the label keeps the whole sentence.
+
+ESTATE_STEPS = {"estate_affairs": "Estate Affairs", "record_knowledge": "Record Knowledge",
+                "perform_experiment": "Perform an Experiment"}
+
+
+def pieces_step(pieces) -> str:
+    """'Your Self', 'A Caretaker', '2 Servants', 'Your Spouse and a Servant'."""
+    names = [PIECE_NAMES[p] for p in pieces]
+    servants = names.count("Servant")
+    bits = (["your Self"] if "Self" in names else []) + (["your Spouse"] if "Spouse" in names else []) + \
+        (["a Caretaker"] if "Caretaker" in names else []) + \
+        ([f"{servants} Servants" if servants > 1 else "a Servant"] if servants else [])
+    return upper_first(join(bits))
+
+
+def place_path(state, seat, move) -> list[str]:
+    loc, who = move["loc"], pieces_step(move["pieces"])
+    if loc in C.LOCATIONS:
+        occupied = "self" not in move["pieces"] and any(
+            z == "town:" + loc for pl in state["players"] for z in pl["pieces"].values())
+        return ["Go to the Town", C.LOCATIONS[loc]["name"], who + (" ($1 fee: occupied)" if occupied else "")]
+    if loc == "estate_affairs":
+        return [ESTATE_STEPS[loc], "Draw 3 Experiments, keep 1" if move.get("mode") == "draw" else "Take money", who]
+    if loc == "record_knowledge":
+        return [ESTATE_STEPS[loc], f"{RES[move['track']]} Knowledge", who]
+    if loc == "perform_experiment":
+        return [ESTATE_STEPS[loc], experiment(move["card"]), who]
+    return ["Use your Estate", C.tile(loc)["name"], who]
+
+
+def path(state, seat, move) -> list[str]:
+    k = move.get("type")
+    if k == "place":
+        return place_path(state, seat, move)
+    if k == "free":
+        return ["Free action", label(state, seat, move).removeprefix("Use the free action of ")]
+    if k == "keep":
+        return ["Keep an Experiment", experiment(move["card"])]
+    if k == "pass":
+        return ["Pass for the rest of the round"]
+    if k == "end_turn":
+        return ["End your turn"]
+    pend = state["pending"] or {}
+    if k == "choose" and pend.get("kind") == "cycle" and move["option"] != "skip":
+        return [f"Cycle {plural(len(move['option']), 'card')}", join([experiment(c) for c in move["option"]])]
+    return [label(state, seat, move)]
+
+
+def paths(state, seat, moves) -> list[list[str]]:
+    """The move tree of `moves` (API.md "Move tree"). A choice among many Experiment cards (a
+    searched deck) is grouped by the cards' type first."""
+    out = [path(state, seat, m) for m in moves]
+    if len({p[0] for p in out}) > 12:
+        for i, m in enumerate(moves):
+            card = m.get("option")
+            if isinstance(card, str) and card in C.EXPERIMENTS:
+                out[i] = [f"{out[i][0].split(' ')[0]} a {RES[C.EXPERIMENTS[card]['type']]} Experiment",
+                          experiment(card)]
+    return out
+
+
+def target(state, seat, move) -> list[str]:
+    k = move.get("type")
+    if k == "place":
+        loc = move["loc"]
+        if loc in C.LOCATIONS:
+            return [f"location:{loc}"]
+        keys = [f"space:{loc}"] if loc in C.ESTATE_LOCATIONS else [f"tile:{loc}"]
+        return keys + ([f"card:{move['card']}"] if "card" in move else [])
+    if k == "free":
+        return [f"{'tile' if move['source'] in C.UPGRADES else 'token'}:{move['source']}"]
+    if k == "keep":
+        return [f"card:{move['card']}"]
+    pend = state["pending"] or {}
+    option = move.get("option")
+    if k == "choose" and pend.get("kind") == "buy" and isinstance(option, str) and option.startswith("row:"):
+        return [f"tile:{state['row'][int(option[4:])]}"]
+    if k in ("choose", "commit") and isinstance(option, str) and option in C.EXPERIMENTS:
+        return [f"card:{option}"]
+    if k == "choose" and isinstance(option, list):
+        return [f"card:{c}" for c in option if c in C.EXPERIMENTS]
+    return []
+
+
+def targets(state, seat, moves) -> list[list[str]]:
+    """The board elements each move involves: glossary keys."""
+    return [target(state, seat, m) for m in moves]
