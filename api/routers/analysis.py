@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 
 from api.deps import ServiceDep, TokenDep
 from api.models import Analysis, AnalysisStarted, answers
+from domain.app.errors import AnalysisLocked
 from projections.analysis import AnalysisJobs, AnalysisStore
 from projections.readside import redis_of
 
@@ -26,25 +27,35 @@ def jobs_of(request: Request, service) -> AnalysisJobs:
     return jobs
 
 
-def _caller_position(service, game_id: str, token: str | None):
+def _caller_position(service, game_id: str, token: str | None, starting: bool = True):
+    """The caller's viewer and the game's version; starting an analysis of a running game is
+    refused where the table locks it (403 analysis_locked); reading says so (`locked`)."""
     game = service.game(game_id)
-    game.caller_for(token)  # a foreign token is 401 before anything else
-    game.check_analysis()
-    viewer = game.caller_for(token).viewer(game.finished)
-    return viewer, game.version
+    viewer = game.caller_for(token).viewer(game.finished)  # a foreign token is 401 before anything else
+    locked = None
+    try:
+        game.check_analysis()
+    except AnalysisLocked as refusal:
+        if starting:
+            raise
+        locked = refusal.detail
+    return viewer, game.version, locked
 
 
 @router.post("/games/{game_id}/analysis", status_code=202, response_model=None,
              responses=answers(AnalysisStarted, 401, 403, 404, 422, status=202))
 def start_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep):
     """Start the engine analysis (202 {"status": "queued"|"running"|"done"}); GET shows it."""
-    viewer, version = _caller_position(service, game_id, token)
+    viewer, version, _ = _caller_position(service, game_id, token)
     record = jobs_of(request, service).request(game_id, viewer, version)
     return JSONResponse({"status": record["status"], "progress": record.get("progress", 0.0)}, status_code=202)
 
 
-@router.get("/games/{game_id}/analysis", response_model=None, responses=answers(Analysis, 401, 403, 404, 422))
+@router.get("/games/{game_id}/analysis", response_model=None, responses=answers(Analysis, 401, 404, 422))
 def get_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep) -> dict:
     """Progress, then per step each seat's win probability and expected score, and the mistakes."""
-    viewer, version = _caller_position(service, game_id, token)
-    return jobs_of(request, service).status(game_id, viewer, version)
+    viewer, version, locked = _caller_position(service, game_id, token, starting=False)
+    answer = jobs_of(request, service).status(game_id, viewer, version)
+    if locked is not None:  # what a page needs to say why there is no "analyse" button
+        answer = {**answer, "locked": True, "locked_detail": locked}
+    return answer

@@ -224,6 +224,8 @@ def test_analysis_is_locked_while_a_game_runs(client):
         response = client.post(f"/games/{game.id}/analysis", headers=bearer(game.token(who)))
         assert response.status_code == 403 and response.json()["error"] == "analysis_locked", response.text
         assert response.json()["rule"] == "TABLE-ANALYSIS-01"
+        shown = client.get(f"/games/{game.id}/analysis", headers=bearer(game.token(who))).json()
+        assert shown["status"] == "none" and shown["locked"] is True    # a page can say why
     fork = client.post(f"/games/{game.id}/fork", json={"step": 1}, headers=bearer(game.referee_token))
     assert fork.status_code == 201, fork.text
     assert client.post(f"/games/{fork.json()['id']}/analysis").status_code == 202   # a fork: always

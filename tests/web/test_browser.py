@@ -49,7 +49,7 @@ def test_one_screen_game_from_the_lobby(contexts, http):
     game_id = page.url.rsplit("/", 1)[1]
     expect(page.get_by_test_id("to-act")).to_contain_text("ada")
     expect(page.get_by_test_id("board").locator("svg title").first).to_have_count(1)
-    held = page.evaluate(f"JSON.parse(sessionStorage.getItem('heirloom.game.{game_id}'))")
+    held = page.evaluate(f"JSON.parse(localStorage.getItem('heirloom.seats.{game_id}'))")
     listing = http.get(f"/games/{game_id}/legal-moves", headers=auth(held["seats"]["0"])).json()
     words = listing.get("labels") or []
     if words:  # the buttons say what the server's labels say
@@ -69,9 +69,9 @@ def test_one_screen_game_from_the_lobby(contexts, http):
     expect(log_items(page)).to_have_count(2)
     expect(page.get_by_test_id("scores")).to_contain_text("ada")
     expect(page.get_by_test_id("audit")).to_contain_text("ok")
-    held = page.evaluate(f"sessionStorage.getItem('heirloom.game.{game_id}')")
+    held = page.evaluate(f"localStorage.getItem('heirloom.seats.{game_id}')")
     tokens = re.findall(r'"([A-Za-z0-9_-]{40,})"', held)
-    assert len(tokens) == 3  # two seats and the referee, in this tab only
+    assert len(tokens) == 3  # two seats and the referee, kept by this browser (issue 25.7: my-games)
     page.goto("/")
     expect(page.get_by_test_id("game-list").locator(f"a[href='/ui/games/{game_id}']")).to_have_count(1)
     watch.check()
@@ -165,6 +165,8 @@ def test_invited_players_play_live_takeback_and_referee_undo(contexts, http):
     expect(referee.get_by_test_id("undo")).to_be_enabled()
     referee.get_by_test_id("undo-to").fill("1")
     referee.get_by_test_id("undo").click()
+    expect(referee.get_by_test_id("undo-preview").locator("li")).to_have_count(1)  # what would go, first
+    referee.get_by_test_id("undo-preview").get_by_test_id("confirm").click()
     expect(log_items(ada, undone=True)).to_have_count(2, timeout=LIVE)
     expect(log_items(bob, undone=True)).to_have_count(2, timeout=LIVE)
     expect(ada.get_by_test_id("legal-move").first).to_be_visible(timeout=LIVE)

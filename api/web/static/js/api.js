@@ -1,24 +1,56 @@
-// The JSON API from the browser, and the tokens this tab holds.
+// The JSON API from the browser, and the tokens this browser holds.
 //
-// A token arrives in the URL fragment (#token=...), which browsers never send to a server,
-// and is kept in this tab's sessionStorage under the game's id. It is sent only as
-// "Authorization: Bearer" to this same origin, never in a query string.
+// A token arrives in the URL fragment (#token=...), which browsers never send to a server.
+// The seats a browser holds are kept in its localStorage under the game's id (issue 25.7: seats
+// you can find again, in a new tab or after a restart; the lobby's `my-games` lists them and can
+// forget one); which of them a tab is looking through (and whether it follows the seat to act)
+// stays in that tab's sessionStorage. A token is sent only as "Authorization: Bearer" to this same
+// origin, never in a query string.
 
-const key = (gameId) => `heirloom.game.${gameId}`;
+const key = (gameId) => `heirloom.game.${gameId}`;          // this tab: {current, follow}
+const seatsKey = (gameId) => `heirloom.seats.${gameId}`;    // this browser: {seats, referee, saved_at}
+const MY_GAMES = "heirloom.my-games";                        // this browser: [game id, ...], newest first
+
+function readJson(storage, name) {
+  try {
+    const value = JSON.parse(storage.getItem(name) || "null");
+    return value && typeof value === "object" ? value : null;
+  } catch (e) { return null; }
+}
 
 export function loadHeld(gameId) {
-  let held = null;
-  try { held = JSON.parse(sessionStorage.getItem(key(gameId)) || "null"); } catch (e) { held = null; }
-  held = held && typeof held === "object" ? held : {};
-  held.seats = held.seats || {};
-  held.referee = held.referee || null;
-  held.current = held.current || null;
-  if (held.follow === undefined) held.follow = true;
+  const tab = readJson(sessionStorage, key(gameId)) || {};
+  const kept = readJson(localStorage, seatsKey(gameId)) || {};
+  const held = {
+    seats: { ...(tab.seats || {}), ...(kept.seats || {}) },  // tab.seats: what pages before localStorage kept
+    referee: kept.referee || tab.referee || null,
+    current: tab.current || null,
+    follow: tab.follow === undefined ? true : tab.follow,
+  };
   return held;
 }
 
 export function saveHeld(gameId, held) {
-  sessionStorage.setItem(key(gameId), JSON.stringify(held));
+  sessionStorage.setItem(key(gameId), JSON.stringify({ current: held.current, follow: held.follow }));
+  if (!Object.keys(held.seats || {}).length && !held.referee) return;
+  localStorage.setItem(seatsKey(gameId), JSON.stringify({ seats: held.seats, referee: held.referee, saved_at: Date.now() }));
+  const games = myGames().filter((id) => id !== gameId);
+  localStorage.setItem(MY_GAMES, JSON.stringify([gameId, ...games]));
+}
+
+// The games this browser holds a seat (or the referee's token) in, newest first.
+export function myGames() {
+  try {
+    const ids = JSON.parse(localStorage.getItem(MY_GAMES) || "[]");
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string" && localStorage.getItem(seatsKey(id))) : [];
+  } catch (e) { return []; }
+}
+
+// Forget a game: its tokens leave this browser (the seat is not given up: its link still works).
+export function forgetHeld(gameId) {
+  localStorage.removeItem(seatsKey(gameId));
+  sessionStorage.removeItem(key(gameId));
+  localStorage.setItem(MY_GAMES, JSON.stringify(myGames().filter((id) => id !== gameId)));
 }
 
 // The token of the viewer `who` ("seat:N", "referee" or "spectator") or null.

@@ -1,5 +1,5 @@
 // The lobby's new-game form: seats by invitation links or all on this screen, bots when offered.
-import { api, ApiError, el, loadHeld, saveHeld } from "./api.js";
+import { api, ApiError, el, forgetHeld, loadHeld, myGames, saveHeld, seatName } from "./api.js";
 
 const form = document.getElementById("new-game");
 const gameSelect = form.elements.game;
@@ -12,13 +12,14 @@ function botLevels() {
   try { return JSON.parse(option().dataset.botLevels || "[]"); } catch (e) { return []; }
 }
 
+// The number of players is never changed behind a person's back (issue 25.8): an out-of-range
+// number is refused in words when the form is sent (`formProblem`), nothing created.
 function syncPlayers() {
   const min = Number(option().dataset.min), max = Number(option().dataset.max);
   players.min = String(min);
   players.max = String(max);
   const value = Number(players.value);
-  if (!(value >= min && value <= max)) players.value = String(Math.max(min, Math.min(max, value || min)));
-  const count = Number(players.value);
+  const count = Number.isInteger(value) && value >= min && value <= max ? value : min;
   form.elements.names.placeholder = Array.from({ length: count }, (_, i) => `player ${i + 1}`).join(", ");
   syncBots(count);
 }
@@ -89,6 +90,36 @@ function showCreated(created, names, seating, bots) {
   );
   result.hidden = false;
   result.querySelector("a").focus();
+  showMyGames();
+}
+
+// What is wrong with the form, as a sentence (and the field to fix), or null: checked before anything
+// is created; the server says the same in its own words if something slips through.
+function formProblem(count, names) {
+  const min = Number(option().dataset.min), max = Number(option().dataset.max);
+  const title = option().textContent.trim();
+  if (players.value.trim() === "" || !Number.isInteger(count)) {
+    return [`Say how many players are at the table: a whole number from ${min} to ${max}.`, players];
+  }
+  if (count < min || count > max) {
+    return [`${title} is for ${min === max ? min : `${min} to ${max}`} players; you asked for ${count}.`, players];
+  }
+  if (names.length && names.length !== count) {
+    return [`Give ${count} names (one per player, separated by commas) or none; you gave ${names.length}.`,
+      form.elements.names];
+  }
+  const seen = new Map();
+  for (const [index, name] of names.entries()) {
+    if (name.length > 40) return [`Player ${index + 1}'s name has at most 40 characters, not ${name.length}.`, form.elements.names];
+    if (/[<>]/.test(name)) return [`Player ${index + 1}'s name may not contain '<' or '>'.`, form.elements.names];
+    const key = name.toLowerCase();
+    if (seen.has(key)) {
+      return [`Player ${index + 1}'s name '${name}' is already the name of player ${seen.get(key) + 1}; names are unique within a game.`,
+        form.elements.names];
+    }
+    seen.set(key, index);
+  }
+  return null;
 }
 
 form.addEventListener("submit", async (event) => {
@@ -96,15 +127,18 @@ form.addEventListener("submit", async (event) => {
   errorBox.textContent = "";
   const count = Number(players.value);
   const names = form.elements.names.value.split(",").map((n) => n.trim()).filter(Boolean);
-  if (names.length && names.length !== count) {
-    errorBox.textContent = `Give ${count} names (one per seat) or none.`;
-    form.elements.names.focus();
+  const problem = formProblem(count, names);
+  if (problem) {
+    errorBox.textContent = problem[0];
+    problem[1].focus();
     return;
   }
   const seating = form.elements.seating.value;
   const body = { game: gameSelect.value, players: count };
   if (names.length) body.names = names;
   if (seating === "invite") body.seating = "invite";
+  body.undo_policy = form.elements.undo_policy.value;
+  if (form.elements.analysis_during_play.checked) body.analysis_during_play = true;
   const bots = {};
   for (const select of document.querySelectorAll("#ng-bot-seats select")) if (select.value) bots[select.dataset.seat] = select.value;
   if (Object.keys(bots).length) body.bots = bots;
@@ -122,3 +156,45 @@ form.addEventListener("submit", async (event) => {
 gameSelect.addEventListener("change", syncPlayers);
 players.addEventListener("input", () => syncPlayers());
 syncPlayers();
+
+// ---- my-games: the games this browser holds a seat in (api.js keeps them in localStorage)
+
+const TITLES = Object.fromEntries([...gameSelect.options].map((o) => [o.value, o.textContent.trim()]));
+
+async function myGameItem(id) {
+  const held = loadHeld(id);
+  const seats = Object.keys(held.seats).map(Number).sort((a, b) => a - b);
+  const token = seats.length ? held.seats[String(seats[0])] : held.referee;
+  const forget = el("button", { type: "button", class: "small", "data-testid": "forget", onclick: () => {
+    forgetHeld(id);
+    showMyGames();
+  } }, "Forget");
+  let view = null;
+  try { view = await api(`/games/${id}`, { token }); } catch (error) {
+    if (error instanceof ApiError && error.status === 404) { forgetHeld(id); return null; }  // gone from the server
+  }
+  const names = (view && view.names) || [];
+  const mine = seats.length ? `you hold ${seats.map((s) => seatName(names, s)).join(", ")}` : "you are the referee";
+  let state = "";
+  if (view && view.status === "finished") {
+    const winners = (view.winners || []).map((s) => seatName(names, s));
+    state = winners.length ? `finished · won by ${winners.join(", ")}` : "finished";
+  } else if (view) {
+    const mineToAct = (view.to_act || []).filter((s) => seats.includes(s));
+    state = mineToAct.length ? `your turn (${mineToAct.map((s) => seatName(names, s)).join(", ")})`
+      : `waiting for ${(view.to_act || []).map((s) => seatName(names, s)).join(", ") || "nobody"}`;
+  }
+  return el("li", { dataset: { gameId: id, status: view ? view.status : "unknown" } },
+    el("a", { href: `/ui/games/${id}` }, TITLES[view && view.game] || (view && view.game) || "A game"),
+    el("span", { class: "meta" }, ` ${names.join(", ")} · ${mine}${state ? ` · ${state}` : ""} `), forget);
+}
+
+async function showMyGames() {
+  const ids = myGames();
+  const list = document.getElementById("my-games");
+  document.getElementById("my-games-section").hidden = !ids.length;
+  const items = (await Promise.all(ids.slice(0, 30).map(myGameItem))).filter(Boolean);
+  list.replaceChildren(...items);
+  document.getElementById("my-games-section").hidden = !items.length;
+}
+showMyGames();

@@ -163,7 +163,8 @@ function gradeMoveList(result) {
 function showAnalysis(result) {
   analysis = result;
   const status = result.status;
-  $("analyse").hidden = status === "queued" || status === "running" || status === "done";
+  $("analyse").hidden = status === "queued" || status === "running" || status === "done" || !!result.locked;
+  if (result.locked && status !== "done") { $("analysis-state").textContent = result.locked_detail || ""; return; }
   if (status === "queued" || status === "running") {
     $("analysis-state").textContent = `The engine is thinking… ${Math.round((result.progress || 0) * 100)}%`;
     return;

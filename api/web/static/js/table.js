@@ -144,8 +144,45 @@ function renderLog() {
   list.replaceChildren(...log.map((entry) => el("li", {
     dataset: { undone: entry.undone ? "true" : "false", moveNo: String(entry.move_no) },
     value: entry.move_no,
-  }, entry.description || fallbackLabel(entry.move))));
+  }, entry.description || fallbackLabel(entry.move), undoToHereButton(entry))));
   if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+// ---- the referee's undo-to-here (issue 25.3): each effective move of the log offers it; it opens
+// `undo-preview` (the moves that would go) with `confirm` and `cancel`. Nothing is undone unasked.
+
+function undoToHereButton(entry) {
+  if (who() !== "referee" || entry.undone || (game.table && game.table.undo_policy === "none")) return null;
+  return el("button", { type: "button", class: "small undo-here", "data-testid": "undo-to-here",
+    "aria-label": `Undo from move ${entry.move_no} on`, onclick: () => showUndoPreview(entry.move_no) }, "undo to here");
+}
+
+function showUndoPreview(moveNo) {
+  const going = log.filter((entry) => !entry.undone && entry.move_no >= moveNo);
+  const box = $("undo-preview");
+  box.replaceChildren(el("div", {},
+    el("h3", {}, `Undo from move ${moveNo} on?`),
+    el("p", {}, going.length === 1 ? "This move would be taken back:" : `These ${going.length} moves would be taken back:`),
+    el("ol", { class: "move-log preview" }, going.map((entry) => el("li", { value: entry.move_no },
+      entry.description || fallbackLabel(entry.move)))),
+    game.status === "finished" ? el("p", { class: "meta" }, "The game is over: this reopens it.") : null,
+    el("div", { class: "buttons" },
+      el("button", { type: "button", class: "primary", "data-testid": "confirm", onclick: () => confirmUndo(moveNo) },
+        `Undo ${going.length} move${going.length === 1 ? "" : "s"}`),
+      el("button", { type: "button", "data-testid": "cancel", onclick: closeUndoPreview }, "Cancel"))),
+  );
+  box.hidden = false;
+  box.querySelector("[data-testid=confirm]").focus();
+}
+
+function closeUndoPreview() {
+  $("undo-preview").hidden = true;
+  $("undo-preview").replaceChildren();
+}
+
+async function confirmUndo(moveNo) {
+  closeUndoPreview();
+  await sendUndo(moveNo, token());
 }
 
 function myLastMove() {
@@ -165,6 +202,7 @@ function renderUndo() {
   const button = $("undo");
   const referee = who() === "referee";
   $("referee-undo").hidden = !referee;
+  renderTableRules();
   if (referee) {
     const last = lastEffective();
     const input = $("undo-to");
@@ -172,19 +210,67 @@ function renderUndo() {
     button.textContent = "Undo from this move on";
     button.disabled = !last;
   } else {
-    button.textContent = "Take back my last move";
-    button.disabled = mySeat() === null || !myLastMove();
+    const back = takeBack();
+    button.textContent = back && back.seat !== mySeat() ? `Take back ${seatName(names, back.seat)}'s last move`
+      : "Take back my last move";
+    button.disabled = !back || game.status === "finished" || ["referee", "none"].includes(policy());
   }
+}
+
+// ---- one screen (hot seat, issue 25.7): after a move the screen hands over to the next seat, and the
+// take-back stays with the seat that just moved, when this browser holds that seat too.
+
+function takeBack() {
+  const last = lastEffective();
+  if (last && last.seat !== mySeat() && held.seats[String(last.seat)]) return { seat: last.seat, move: last };
+  const mine = myLastMove();
+  return mine ? { seat: mySeat(), move: mine } : null;
+}
+
+// ---- the table's rules (issue 25.4), as chosen in the lobby and shown by GET /games/{id} `table`
+
+const POLICY_WORDS = {
+  consent: "Take-backs by consent: a player takes back their own last move at once when nobody has acted since and it "
+    + "revealed nothing hidden or random; anything else waits until every other player approves (bots answer at "
+    + "once), or the referee decides. A request lapses when a move is played or after 10 minutes.",
+  own_turn: "Take-backs in your own turn only: a player takes back the moves of their current turn until one reveals "
+    + "something hidden or random; nothing else.",
+  referee: "Only the referee takes moves back at this table.",
+  none: "This table plays without take-backs.",
+};
+
+function policy() { return (game && game.table && game.table.undo_policy) || "consent"; }
+
+function renderTableRules() {
+  const analysis = game.table && game.table.analysis_during_play
+    ? " Engine analysis is allowed during play." : " Engine analysis opens when the game is over.";
+  $("undo-policy").textContent = (POLICY_WORDS[policy()] || "") + (game.status === "finished"
+    ? " The game is over: its result stands." : "") + analysis;
+  $("undo-policy").dataset.policy = policy();
 }
 
 function requesterSeat(request) {
   return request.by && request.by.startsWith("seat:") ? Number(request.by.slice(5)) : null;
 }
 
+// How the latest settled request ended, and why (a request never disappears silently: issue 25.3).
+function settledLine() {
+  const history = game.undo_history || [];
+  const last = history[history.length - 1];
+  if (!last) return null;
+  const words = { applied: "was applied", rejected: "was rejected", expired: "expired" }[last.status] || last.status;
+  return el("p", { class: "meta", "data-testid": "undo-settled", dataset: { status: last.status } },
+    `${actorName(names, last.by)}'s request to undo from move ${last.to_move} ${words}`,
+    last.outcome ? `: ${last.outcome}.` : ".");
+}
+
 function renderRequests() {
   const box = $("undo-requests");
   const requests = (game.undo_requests || []).filter((r) => r.status === "pending");
-  if (!requests.length) { box.replaceChildren(el("p", { class: "meta" }, "No open request.")); return; }
+  if (!requests.length) {
+    box.replaceChildren(...[el("p", { class: "meta" }, "No open request."), settledLine()].filter(Boolean));
+    return;
+  }
   box.replaceChildren(...requests.map((request) => {
     const from = requesterSeat(request);
     const approvals = new Set(request.approvals || request.votes || []);
@@ -291,15 +377,21 @@ async function play(move, version) {
 }
 
 async function askUndo() {
-  const referee = who() === "referee";
-  const target = referee ? Number($("undo-to").value) : (myLastMove() || {}).move_no;
+  if (who() === "referee") { showUndoPreview(Number($("undo-to").value)); return; }
+  const back = takeBack();
+  if (!back) return;
+  await sendUndo(back.move.move_no, tokenOf(held, `seat:${back.seat}`));
+}
+
+async function sendUndo(target, asToken) {
   if (!target) return;
   try {
     const answer = await api(`/games/${gameId}/undo`, {
-      token: token(), method: "POST", body: { to_move: target, reason: $("undo-reason").value.trim() },
+      token: asToken, method: "POST", body: { to_move: target, reason: $("undo-reason").value.trim() },
     });
     say(answer.status === "applied" ? `Undone from move ${target}.`
-      : "Asked: the others must approve (or the referee).", true);
+      : answer.status === "rejected" ? `Not taken back: ${answer.outcome || "rejected"}.`
+        : "Asked: the others must approve (or the referee).", answer.status !== "rejected");
     $("undo-reason").value = "";
     delete $("undo-to").dataset.touched;
   } catch (error) { say(errorText(error)); }
@@ -320,9 +412,11 @@ async function vote(request, approve) {
 
 $("viewer").addEventListener("change", (event) => {
   held.current = event.target.value;
+  const wasFollowing = held.follow && Object.keys(held.seats).length > 1;
   held.follow = false;
   saveHeld(gameId, held);
   fillViewerSelect();
+  if (wasFollowing) say("You chose who to play as: the table no longer follows the seat to act (tick “follow” to turn it back on).");
   refresh();
 });
 $("follow").addEventListener("change", (event) => {
