@@ -2,7 +2,7 @@
 
 Two ways in, no read of the store on either:
 
-- **in this process**: the service calls `LiveGames.publish` with the domain events it has
+- **in this process**: the service calls `LiveGames.saved` with the events it has
   just saved (`GameService.saved_listeners`), from the thread that saved them. A move played
   over a WebSocket is saved on the event loop, so its events are queued for the game's other
   connections right there (no thread hand-off, no Redis); a bot's move (bot thread) is handed
@@ -73,6 +73,10 @@ class LiveGames:
 
     def watched(self, game_id: str) -> bool:
         return game_id in self._queues
+
+    def saved(self, recordings: list[Any]) -> None:
+        """`GameService.saved_listeners` hook: the events just saved in this process."""
+        self.publish([recording.domain_event for recording in recordings])
 
     def gap(self, game_id: str) -> None:
         """Events were appended elsewhere that no message carried: the connections read the
@@ -240,7 +244,7 @@ def live_games(app: Any) -> LiveGames:
     live = getattr(app.state, "live_games", None)
     if live is None:
         live = app.state.live_games = LiveGames()
-        app.state.service.saved_listeners.append(live.publish)
+        app.state.service.saved_listeners.append(live.saved)
     return live
 
 

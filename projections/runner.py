@@ -39,6 +39,8 @@ from .views import COMMIT_VIEWS_LUA, StaleView
 log = logging.getLogger("heirloom.projections")
 
 GAME_TOPIC = ":Game."
+#: Saved events kept for the follower at most (beyond, it reads the log as usual).
+FRESH_LIMIT = 10_000
 
 
 def records_of(app: Any, notifications: Iterable[Any]) -> list[dict]:
@@ -221,6 +223,13 @@ class ProjectionRunner:
         self._positions: dict[tuple[str, str], int | None] = self._unknown()
         self._threads: list[threading.Thread] = []
         self._waiter: Any = None
+        #: Events saved by this process's application (notification id -> (topic, event)),
+        #: handed over by `GameService.saved_listeners`: a page made of them is not read back
+        #: from Redis (nor decoded again). Any gap (another process's append, a save whose
+        #: listener has not run yet) falls back to reading the log.
+        self._fresh: dict[int, tuple[str, Any]] = {}
+        self._fresh_lock = threading.Lock()
+        self._saved = threading.Event()
 
     # ---- lifecycle
 
@@ -231,6 +240,9 @@ class ProjectionRunner:
         if make_waiter is not None and self._waiter is None:
             self._waiter = make_waiter()
         self._positions = self._unknown()
+        listeners = getattr(self.app, "saved_listeners", None)
+        if listeners is not None and len(self.logs) == 1 and self._on_saved not in listeners:
+            listeners.append(self._on_saved)
         thread = threading.Thread(target=self._follow, name="projections", daemon=True)
         thread.start()
         self._threads.append(thread)
@@ -247,6 +259,11 @@ class ProjectionRunner:
                     waiter.unblock()  # may race the thread's next XREAD: repeat until it is gone
                 thread.join(0.05)
         self._threads.clear()
+        listeners = getattr(self.app, "saved_listeners", None)
+        if listeners is not None and self._on_saved in listeners:
+            listeners.remove(self._on_saved)
+        with self._fresh_lock:
+            self._fresh.clear()
         if waiter is not None:
             waiter.close()
             self._waiter = None
@@ -266,9 +283,37 @@ class ProjectionRunner:
         wakes by itself when an append lands; this ends a poll's sleep.)"""
         self._wake.set()
 
+    def _on_saved(self, recordings: list[Any]) -> None:
+        """`GameService.saved_listeners` hook (the saving thread): keep the new events."""
+        with self._fresh_lock:
+            for recording in recordings:
+                notification = getattr(recording, "notification", None)
+                if notification is not None and notification.id is not None:
+                    self._fresh[notification.id] = (notification.topic, recording.domain_event)
+            if len(self._fresh) > FRESH_LIMIT:  # the follower is stuck or gone: read the log later
+                self._fresh.clear()
+        self._saved.set()
+
+    def _take_fresh(self, after: int) -> list[tuple[int, str, Any]]:
+        """The saved events right after notification `after`, without a gap (maybe none)."""
+        with self._fresh_lock:
+            fresh = self._fresh
+            if not fresh:
+                return []
+            for old in [nid for nid in fresh if nid <= after]:
+                del fresh[old]
+            taken = []
+            nid = after + 1
+            while nid in fresh and len(taken) < self.batch_size:
+                topic, event = fresh.pop(nid)
+                taken.append((nid, topic, event))
+                nid += 1
+            return taken
+
     def _follow(self) -> None:
         while not self._stop.is_set():
             self._wake.clear()  # before reading: a poke after this read sets it again
+            self._saved.clear()  # likewise for saves of this process (`_on_saved`)
             try:
                 moved, low = self._step()
                 self.errors.clear()
@@ -291,6 +336,9 @@ class ProjectionRunner:
             return False
         if self._wake.is_set():
             return False
+        if self._saved.is_set():  # this process saved events: no need to ask the log
+            self._saved.clear()
+            return True
         try:
             return waiter.wait_after(position, self.idle_timeout)
         except Exception:  # Redis away: wait a little and go on
@@ -325,16 +373,21 @@ class ProjectionRunner:
         app = self.app
         positions = {name: self._position(name, log) for name in self.projections}
         low = min(positions.values(), default=0)
-        notifications = log.recorder.select_notifications(low, self.batch_size, inclusive_of_start=False)
-        if not notifications:
-            return 0, low
-        events = [(n.id, app.mapper.to_domain_event(n)) for n in notifications if GAME_TOPIC in n.topic]
+        fresh = self._take_fresh(low) if len(self.logs) == 1 else []
+        if fresh:  # saved by this process: neither read back nor decoded again
+            count, last = len(fresh), fresh[-1][0]
+            events = [(nid, event) for nid, topic, event in fresh if GAME_TOPIC in topic]
+        else:
+            notifications = log.recorder.select_notifications(low, self.batch_size, inclusive_of_start=False)
+            if not notifications:
+                return 0, low
+            count, last = len(notifications), notifications[-1].id
+            events = [(n.id, app.mapper.to_domain_event(n)) for n in notifications if GAME_TOPIC in n.topic]
         records = []
         for notification_id, event in events:
             record = to_record(event)
             record["notification_id"] = notification_id
             records.append(record)
-        last = notifications[-1].id
         words: list[Any] = [0]
         prepared: list[str] = []
         try:
@@ -361,10 +414,10 @@ class ProjectionRunner:
             try:
                 listener([event for _, event in events])
             except Exception:
-                log.exception("projections: a page listener failed")
+                logging.getLogger("heirloom.projections").exception("projections: a page listener failed")
         if self.compact_finished:
             self._compact(records)
-        return len(notifications), last if len(notifications) < self.batch_size else low
+        return count, last if count < self.batch_size else low
 
     def _commit(self, words: list[Any]) -> None:
         views = next(iter(self.projections.values())).view

@@ -32,11 +32,22 @@ Op = tuple  # ("hset", key, field, value), ("rpush", key, value), ... applied to
 # below the new one), new position, number of commands, then per command: number of
 # words, the words. A failed check writes nothing and names the view (1-based).
 COMMIT_VIEWS_LUA = """
+local nviews = tonumber(ARGV[1])
 local i = 2
+local generation_keys = {}
+for v = 1, nviews do  -- every view's generation in one MGET
+  generation_keys[v] = ARGV[i + 1]
+  local n = tonumber(ARGV[i + 6])
+  i = i + 7
+  for c = 1, n do i = i + tonumber(ARGV[i]) + 1 end
+end
+local generations = {}
+if nviews > 0 then generations = redis.call('MGET', unpack(generation_keys)) end
+i = 2
 local views = {}
-for v = 1, tonumber(ARGV[1]) do
+for v = 1, nviews do
   local tk, gk, gen, app, after, pos, n = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], tonumber(ARGV[i + 6])
-  local current = tonumber(redis.call('GET', gk) or '0')
+  local current = tonumber(generations[v] or '0')
   if current ~= tonumber(gen) or current < 0 then
     return redis.error_reply('HEIRLOOM_STALE ' .. v)
   end
@@ -59,6 +70,39 @@ for _, view in ipairs(views) do
 end
 return 1
 """
+
+
+#: Commands whose repeats on one key merge into one: the last SET wins; RPUSH and HSET
+#: take every value in order (HSET's later value of a field wins, as when run one by one).
+MERGEABLE = frozenset({"SET", "RPUSH", "HSET"})
+
+
+def coalesce(commands: Iterable[list[Any]]) -> list[list[Any]]:
+    """One flush's commands with the repeats on a key merged (`MERGEABLE`): a page of many
+    moves of one game writes each of its keys once (one RPUSH of all the new entries, the
+    last status), so the read side's commands grow with the games in a page, not its moves.
+
+    A command merges into the latest earlier command on the same key only if that one has
+    the same name, so the commands on each key keep their order (nothing in a commit reads
+    between them, and commands on different keys do not depend on each other's order)."""
+    merged: list[list[Any]] = []
+    last: dict[Any, int] = {}
+    for command in commands:
+        name = command[0]
+        keys = command[1:] if name == "DEL" else command[1:2]
+        at = last.get(command[1]) if name in MERGEABLE and len(command) > 2 else None
+        if at is not None and merged[at][0] == name:
+            if name == "SET":
+                if len(command) == 3 and len(merged[at]) == 3:
+                    merged[at] = list(command)
+                    continue
+            else:
+                merged[at].extend(command[2:])
+                continue
+        merged.append(list(command))
+        for key in keys:
+            last[key] = len(merged) - 1
+    return merged
 
 
 def command_of(op: Op) -> list[Any] | None:
@@ -155,7 +199,7 @@ class RedisView(TrackingRecorder):
 
     def commit_command(self, tracking: Tracking, ops: Sequence[Op], after: int | None) -> list[Any]:
         """This view's part of a COMMIT_VIEWS_LUA call."""
-        commands = [c for c in map(command_of, ops) if c is not None]
+        commands = coalesce(c for c in map(command_of, ops) if c is not None)
         words: list[Any] = [self.tracking_key, self.generation_key, self.generation, tracking.application_name,
                             "" if after is None else after, tracking.notification_id, len(commands)]
         for command in commands:

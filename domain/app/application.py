@@ -118,8 +118,11 @@ class GameService(Application):
         super().__init__(env=dict(env) if env is not None else None)
         self._locks_guard = threading.Lock()
         self._locks: dict[Any, threading.Lock] = {}
-        #: Called with the domain events of every save, in the saving thread, once they are
-        #: stored (the live WebSocket channel: api/live.py). Keep them quick; errors are logged.
+        #: Called with the recordings of every save (each: ``.domain_event`` and its
+        #: ``.notification`` with its id in the log), in the saving thread, once stored: the
+        #: live WebSocket channel (api/live.py) and the read side's follower (projections/
+        #: runner.py) take new events from here instead of reading them back from Redis.
+        #: Keep them quick; their errors are logged, never the save's.
         self.saved_listeners: list[Callable[[list[Any]], None]] = []
 
     # ---- plumbing
@@ -142,10 +145,9 @@ class GameService(Application):
 
     def _notify(self, recordings: list[Any]) -> None:
         if self.saved_listeners:
-            events = [recording.domain_event for recording in recordings]
             for listener in list(self.saved_listeners):
                 try:
-                    listener(events)
+                    listener(recordings)
                 except Exception:  # the events are stored: a listener's failure is not the save's
                     logging.getLogger("heirloom.app").exception("a saved-events listener failed")
 

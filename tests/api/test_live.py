@@ -22,7 +22,7 @@ def test_local_saves_and_other_processes_appends_reach_the_connections(app_env):
     here = GameService(env=app_env)
     elsewhere = GameService(env=app_env)  # stands for another API process or a worker
     live = LiveGames()
-    here.saved_listeners.append(live.publish)
+    here.saved_listeners.append(live.saved)
     created = here.create_game("api_count", 2, options={"target": 100})
     game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
 

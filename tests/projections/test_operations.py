@@ -348,7 +348,8 @@ def test_an_idle_runner_reads_nothing_and_wakes_on_a_new_event(client, read_side
     # Woken by the append, not by the safety net; the margin is generous because a loaded
     # machine (CI on 2 cores) can take seconds to schedule the threads at all.
     assert latency < runner.idle_timeout - 1.0, f"the runner took {latency:.3f}s to apply a new event"
-    assert reads["log"] > before["log"]
+    # (The event itself is usually not read from the log: the service hands what it saved to
+    # the runner in memory, projections/runner.py `_on_saved`.)
 
 
 def test_cli_export_writes_private_parquet_files(client, service, cli_env, tmp_path):
