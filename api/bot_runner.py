@@ -1,20 +1,29 @@
-"""Bot seats at the table: a background thread that plays a bot's move whenever it is its turn.
+"""Bot seats at the table: the scheduler that queues a bot's move whenever a game with bots changes.
 
-It follows the notification log (the same log the projections follow), so it sees every game
-with bot seats (`Created.bots`) and every change to them, whichever process made it. Started
-with the app; on start it reads the log from the beginning, so after a restart every game whose
-bot must act is found and played on. Bots think off the request path (here), through the same
-play path as people (`GameService.play_bot`, actor ``bot:<level>``). Several servers on one store
-may each run one: the game's optimistic concurrency lets one move through, the others look again.
+The moves themselves are played by the workers (api/jobs/worker.py: `heirloom worker`, or the
+one `heirloom serve` runs of its own, `install_bots`), one decision per job, never in the API
+process. This scheduler follows the notification log (the same log the projections follow),
+so it sees every game with bot seats (`Created.bots`) and every change to them, whichever
+process made it, and queues one `bot` job per game that changed (at most one queued per game:
+api/jobs/queue.py). It costs the move path nothing: a person's move is appended as before and
+the scheduler, off the request path, notices it. On start it reads the log from the beginning,
+so after a restart every game whose bot must act is queued again. Several schedulers on one
+store (several servers) are harmless: the queue keeps one job per game.
 
-When the read side's follower runs in the same process (`attach`), the runner takes the pages
-of events that follower read instead of reading the log itself (no Redis command of its own per
-move), and reads the log only every `SAFETY_SECONDS` as a safety net.
+When the read side's follower runs in the same process (`attach`), the scheduler takes the
+pages of events that follower read instead of reading the log itself (no Redis command of its
+own per move), and reads the log only every `SAFETY_SECONDS` as a safety net.
 
 On a partitioned cluster log (``HEIRLOOM_LOG_PARTITIONS`` > 1) it reads every partition, each
 from its own position, polling every `poll_interval` instead of blocking on one log.
 
-`HEIRLOOM_BOTS=off` disables it (a process that only serves reads, or tests that drive bots).
+Games of a simulation (`Simulated`) are left out: their own jobs play them (api/jobs/simulations.py).
+
+Settings: ``HEIRLOOM_BOTS=off`` disables the scheduler (a process that only serves reads, or
+tests that drive bots). ``HEIRLOOM_WORKER`` is the worker this process runs of its own:
+``process`` (a child `heirloom worker`, what `heirloom serve` runs), ``thread`` (a thread of
+this process, the default of `create_app`, for tests and library use) or ``off`` (external
+`heirloom worker` processes do the work).
 """
 
 from __future__ import annotations
@@ -28,29 +37,32 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from api import bot_pacing
-
 GAME_TOPIC = ":Game."
 CREATED = "Game.Created"
+SIMULATED = "Game.Simulated"
 
 log = logging.getLogger("heirloom.bots")
 
 SAFETY_SECONDS = 5.0
 
 
-class BotRunner:
-    """Follows the notification log and plays the bot seats' moves (see the module docstring)."""
+class BotScheduler:
+    """Follows the notification log and queues the bot seats' moves (see the module docstring)."""
 
-    def __init__(self, service: Any, *, poll_interval: float = 0.2, batch_size: int = 500,
-                 max_moves_per_wake: int = 2000) -> None:
+    def __init__(self, service: Any, queue: Any = None, *, poll_interval: float = 0.2, batch_size: int = 500) -> None:
+        if queue is None:
+            from api.jobs.queue import JobQueue
+            from projections.readside import redis_of
+
+            queue = JobQueue(*redis_of(service))
         self.service = service
+        self.queue = queue
         self.poll_interval = poll_interval
         self.batch_size = batch_size
-        self.max_moves_per_wake = max_moves_per_wake
         self.positions: dict[int, int] = {}  # log partition -> last notification id read
         self._logs: list[Any] | None = None
-        self.games: dict[str, dict] = {}       # game id -> bot seats, for games with bots
-        self.moves_played = 0
+        self.games: dict[str, dict] = {}       # game id -> {"bots", "players"}, for games with bots
+        self.queued = 0
         self.errors: dict[str, str] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -82,8 +94,12 @@ class BotRunner:
         with self._fed_lock:
             for event in events:
                 game_id = str(event.originator_id)
-                if type(event).__name__ == "Created" and getattr(event, "bots", None):
-                    self.games[game_id] = dict(event.bots)
+                kind = type(event).__name__
+                if kind == "Created" and getattr(event, "bots", None):
+                    self.games[game_id] = {"bots": dict(event.bots), "players": event.players}
+                elif kind == "Simulated" or (kind == "MovePlayed" and getattr(event, "finished", False)):
+                    self.games.pop(game_id, None)
+                    self._fed_dirty.pop(game_id, None)
                 if game_id in self.games:
                     self._fed_dirty[game_id] = None
             dirty = bool(self._fed_dirty)
@@ -107,7 +123,7 @@ class BotRunner:
         make_waiter = getattr(self.service.recorder, "log_waiter", None) if len(self.logs()) == 1 else None
         self._waiter = make_waiter() if make_waiter is not None else None
         self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="bot-scheduler", daemon=True)
         self._thread.start()
         return self
 
@@ -132,7 +148,7 @@ class BotRunner:
                 for game_id in dirty:
                     if self._stop.is_set():
                         break
-                    self.act(game_id)
+                    self.schedule(game_id)
                 if not dirty and (self._feed is None or not self._feed.running or self.position == 0):
                     self._idle()
             except Exception as error:  # noqa: BLE001 - the thread must outlive a bad moment of the store
@@ -166,52 +182,83 @@ class BotRunner:
                 if note.topic.endswith(CREATED):
                     event = self.service.mapper.to_domain_event(note)
                     if getattr(event, "bots", None):
-                        self.games[game_id] = dict(event.bots)
+                        self.games[game_id] = {"bots": dict(event.bots), "players": event.players}
+                elif note.topic.endswith(SIMULATED):
+                    self.games.pop(game_id, None)
+                    dirty.pop(game_id, None)
                 if game_id in self.games:
                     dirty[game_id] = None
             if len(notes) < self.batch_size:
                 return
 
-    def act(self, game_id: str) -> int:
-        """Play every bot move due in this game now; how many were played."""
-        played = 0
+    def schedule(self, game_id: str) -> bool:
+        """Queue a bot job for this game (unless one is queued already)."""
+        seats = self.games.get(game_id) or {}
         try:
-            while played < self.max_moves_per_wake and not self._stop.is_set():
-                seats = self.service.bots_to_act(game_id)
-                if not seats:
-                    if self.service.game(game_id).finished:
-                        self.games.pop(game_id, None)
-                    break
-                self._stop.wait(bot_pacing.wait_s(self.service, game_id))  # TABLE-BOT-02, before thinking
-                moved = [self.service.play_bot(game_id, seat) for seat in seats]
-                played += sum(1 for m in moved if m is not None)
+            queued = self.queue.enqueue_bot(game_id, all_bots=len(seats.get("bots", {})) >= seats.get("players", 0) > 0)
             self.errors.pop(game_id, None)
         except Exception as error:  # noqa: BLE001 - one game's trouble must not stop the others
-            log.warning("bot move in game %s failed: %s", game_id, error)
+            log.warning("queueing a bot move of game %s failed: %s", game_id, error)
             self.errors[game_id] = f"{type(error).__name__}: {error}"
-        self.moves_played += played
-        return played
+            return False
+        self.queued += int(queued)
+        return queued
 
 
-def install_bots(app: Any) -> BotRunner | None:
-    """Run a BotRunner with the app's lifespan (unless HEIRLOOM_BOTS=off)."""
-    if os.environ.get("HEIRLOOM_BOTS", "on").strip().lower() in ("off", "0", "false", "no"):
+#: The former name (a runner that played the moves itself).
+BotRunner = BotScheduler
+
+
+def builtin_worker_mode() -> str:
+    """``HEIRLOOM_WORKER``: process, thread (default) or off (see the module docstring)."""
+    mode = (os.environ.get("HEIRLOOM_WORKER") or "thread").strip().lower()
+    if mode in ("0", "no", "false", "none", "external"):
+        return "off"
+    if mode not in ("process", "thread", "off"):
+        log.warning("HEIRLOOM_WORKER=%r is not process, thread or off; using thread", mode)
+        return "thread"
+    return mode
+
+
+def install_bots(app: Any) -> BotScheduler | None:
+    """Run the bot scheduler (unless HEIRLOOM_BOTS=off) and the built-in worker (unless
+    HEIRLOOM_WORKER=off) with the app's lifespan."""
+    scheduler = None
+    if os.environ.get("HEIRLOOM_BOTS", "on").strip().lower() not in ("off", "0", "false", "no"):
+        scheduler = BotScheduler(app.state.service)
+        app.state.bots = scheduler
+        read_side = getattr(app.state, "projections", None)
+        if read_side is not None and not getattr(read_side, "external", False):
+            scheduler.attach(read_side.runner)
+    mode = builtin_worker_mode()
+    worker: Any = None
+    if mode == "thread":
+        from api.jobs.worker import WorkerThread
+
+        worker = WorkerThread(app.state.service)
+    elif mode == "process":
+        from api.jobs.builtin import WorkerChild
+
+        worker = WorkerChild.for_app(app)
+    app.state.worker = worker
+    if scheduler is None and worker is None:
         return None
-    runner = BotRunner(app.state.service)
-    app.state.bots = runner
-    read_side = getattr(app.state, "projections", None)
-    if read_side is not None and not getattr(read_side, "external", False):
-        runner.attach(read_side.runner)
     previous = app.router.lifespan_context
 
     @asynccontextmanager
     async def lifespan(application: Any):
-        runner.start()
+        if worker is not None:
+            worker.start()
+        if scheduler is not None:
+            scheduler.start()
         try:
             async with previous(application) as state:
                 yield state
         finally:
-            await run_in_threadpool(runner.stop)
+            if scheduler is not None:
+                await run_in_threadpool(scheduler.stop)
+            if worker is not None:
+                await run_in_threadpool(worker.stop)
 
     app.router.lifespan_context = lifespan
-    return runner
+    return scheduler

@@ -31,7 +31,7 @@ Run = Callable[[argparse.Namespace], int | None]
 COMMANDS: list[tuple[str, str, AddArguments, Run]] = []
 
 #: Modules that register more subcommands when imported (missing ones are skipped).
-PLUGIN_MODULES: tuple[str, ...] = ("api.bots_cli", "api.migrate_cli", "api.copy_store_cli")
+PLUGIN_MODULES: tuple[str, ...] = ("api.bots_cli", "api.migrate_cli", "api.copy_store_cli", "api.jobs.cli")
 
 
 def register_command(name: str, help_text: str, add_arguments: AddArguments, run: Run) -> None:
@@ -97,6 +97,9 @@ def _serve(args: argparse.Namespace) -> int:
     check_store(settings)
     if args.workers < 1:
         raise ConfigurationError(f"--workers {args.workers}: give at least 1")
+    # The built-in worker (bots, analysis, simulations) is a child process of the server
+    # (api/jobs/builtin.py), unless the operator said otherwise (HEIRLOOM_WORKER=off: external workers).
+    os.environ.setdefault("HEIRLOOM_WORKER", "process")
     if args.workers > 1 and args.fd is None:
         from api.workers import serve_workers
 
@@ -196,4 +199,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # `python -m api.cli`: run the module proper, into which the plugins register their commands
+    # (they import `api.cli`, a different module object than this `__main__`).
+    from api.cli import main as registered_main
+
+    sys.exit(registered_main())

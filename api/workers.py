@@ -16,7 +16,11 @@ alike. What lives in a server process besides the request handlers:
   positions worker 0 commits to Redis (as with a separate ``heirloom projections run``). An
   operator who set ``HEIRLOOM_PROJECTIONS=external`` (projections in a process of their own)
   keeps that setting in worker 0 too. A worker that dies is started again with the same
-  index, so the followers always come back.
+  index, so the followers always come back. Worker 0's bot runner only *queues* the bots'
+  moves (api/bot_runner.py); they are played by job workers (api/jobs/worker.py).
+- **the job worker**: no API process runs one (``HEIRLOOM_WORKER=off`` in each); the
+  supervisor runs one `heirloom worker` child of its own (api/jobs/builtin.py), started again
+  if it exits, unless the operator set ``HEIRLOOM_WORKER=off`` (external workers).
 - **the embedded Redis** (no ``REDIS_URL``): the supervisor starts it once, supervises it (it
   restarts it on the same socket if it dies) and hands its unix socket to the workers as
   ``REDIS_URL``, so no worker owns it and a worker's restart does not stop it; it is stopped
@@ -70,6 +74,7 @@ def worker_env(index: int, base: dict[str, str], redis_url: str | None) -> dict[
     env = dict(base, **{WORKER_ENV: str(index)})
     if redis_url:
         env["REDIS_URL"] = redis_url
+    env["HEIRLOOM_WORKER"] = "off"   # the supervisor's own job worker does the work (module docstring)
     if index > 0:
         env["HEIRLOOM_PROJECTIONS"] = "external"
         env["HEIRLOOM_BOTS"] = "off"
@@ -86,7 +91,9 @@ def _die_with_parent() -> None:
 class Supervisor:
     """Starts N workers on one socket and starts again any that exits (see module docstring)."""
 
-    def __init__(self, workers: int, sock: socket.socket, worker_args: list[str], env: dict[str, str]) -> None:
+    def __init__(self, workers: int, sock: socket.socket, worker_args: list[str], env: dict[str, str],
+                 job_worker: Any = None) -> None:
+        self.job_worker = job_worker
         self.count = workers
         self.sock = sock
         self.worker_args = worker_args
@@ -108,6 +115,8 @@ class Supervisor:
         signal.signal(signal.SIGINT, self._stop)
         for index in range(self.count):
             self.spawn(index)
+        if self.job_worker is not None:
+            self.job_worker.start()
         while not self.stopping:
             for index, process in list(self.processes.items()):
                 if process.poll() is not None and not self.stopping:
@@ -120,6 +129,8 @@ class Supervisor:
         return self.shutdown()
 
     def shutdown(self, timeout: float = 20.0) -> int:
+        if self.job_worker is not None:
+            self.job_worker.stop()
         for process in self.processes.values():
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
@@ -146,8 +157,15 @@ def serve_workers(args: Any, settings: Any) -> int:
     sock = bind(args.host, args.port)
     worker_args = ["--log-level", args.log_level, "--log-format", args.log_format]
     log.info("serving on %s:%d with %d workers", args.host, args.port, args.workers)
+    job_worker = None
+    if (env.get("HEIRLOOM_WORKER") or "process").strip().lower() in ("process", "thread"):
+        from api.jobs.builtin import WorkerChild, child_env
+
+        job_env = child_env(settings, env)
+        job_env["REDIS_URL"] = env.get("REDIS_URL", "")
+        job_worker = WorkerChild(lambda: job_env)
     try:
-        return Supervisor(args.workers, sock, worker_args, env).run()
+        return Supervisor(args.workers, sock, worker_args, env, job_worker).run()
     finally:
         if settings.embedded:
             from domain.eventstore.embedded import shutdown_embedded

@@ -118,8 +118,10 @@ def catch_up_log(app: Any, projection: GameProjection, log: Log, *, batch_size: 
 class ProgressBar:
     """A one-line progress bar on stderr (stdlib only)."""
 
-    def __init__(self, total: int, label: str, stream: TextIO | None = None, width: int = 30) -> None:
+    def __init__(self, total: int, label: str, stream: TextIO | None = None, width: int = 30,
+                 unit: str = "events") -> None:
         self.total = max(total, 0)
+        self.unit = unit
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
@@ -145,7 +147,7 @@ class ProgressBar:
         filled = int(self.width * fraction)
         rate = done / max(now - self.started, 1e-9)
         self.stream.write(f"\r{self.label:<12} [{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{fraction * 100:5.1f}% {done}/{self.total} events {rate:,.0f}/s")
+                          f"{fraction * 100:5.1f}% {done}/{self.total} {self.unit} {rate:,.{1 if rate < 10 else 0}f}/s")
         self.stream.flush()
 
     def close(self) -> None:

@@ -95,8 +95,11 @@ class ScoreboardProjection(GameProjection):
     def on_Imported(self, record: EventRecord, ops: list[Op]) -> None:
         self._unrated(record, ops)
 
+    def on_Simulated(self, record: EventRecord, ops: list[Op]) -> None:
+        self._unrated(record, ops)
+
     def _unrated(self, record: EventRecord, ops: list[Op]) -> None:
-        """Forks and imported games keep their scores but stay out of the leaderboards."""
+        """Forks, imported and simulated games keep their scores but stay out of the leaderboards."""
         doc = self.game(record["game_id"])
         if doc is None:
             return

@@ -1,6 +1,6 @@
 """The routers of the app, in order. Other packages append theirs to `ROUTERS`."""
 
-from . import analysis, analytics, audit, board, comments, events, game_types, games, health, join, moves, records, replay, reviews, scores, stream, undo, ws
+from . import analysis, analytics, audit, board, comments, events, game_types, games, health, join, moves, records, replay, reviews, scores, simulations, stream, undo, ws
 
 ROUTERS = [
     health.router,
@@ -22,4 +22,5 @@ ROUTERS = [
     analysis.router,
     comments.router,
     reviews.router,
+    simulations.router,
 ]

@@ -315,9 +315,22 @@ class GameService(Application):
         table = table_options(undo_policy, analysis_during_play)
         return self._create(game_type, players, names, options, seed, seating, bots, table=table)
 
+    def create_simulated(self, game_id: uuid.UUID, game_type: str, players: int, bots: dict, seed: int,
+                         simulation_id: str, index: int) -> bool:
+        """Game `index` of a simulation (api/jobs/simulations.py): bots on every seat, unrated
+        (`Simulated`), under the id the simulation gives it, so that two workers creating it
+        store it once. False when it exists already."""
+        try:
+            self._create(game_type, players, None, {}, seed, "tokens", bots, game_id=game_id,
+                         before_save=lambda game: game.mark_simulated(simulation_id, index))
+        except RecordConflictError:
+            return False
+        return True
+
     def _create(self, game_type: str, players: int, names: list[str] | None, options: dict | None,
                 seed: int | None, seating: str, bots: dict | None = None, setup_facts: list | None = None,
-                before_save: Callable[[Game], None] | None = None, table: dict | None = None) -> dict:
+                before_save: Callable[[Game], None] | None = None, table: dict | None = None,
+                game_id: uuid.UUID | None = None) -> dict:
         """Create and save a game (`before_save` may add its first events or refuse it)."""
         if seating not in ("tokens", "invite"):
             raise InvalidGameSetup(f'seating is "tokens" or "invite", not {seating!r}')
@@ -350,7 +363,7 @@ class GameService(Application):
         try:
             game = Game.start(game_type, players, names, json_native(options or {}), seed,
                               [""] * players if invited else [hash_token(t) if t else "" for t in seat_tokens],
-                              hash_token(referee_token), bots, setup_facts, table)
+                              hash_token(referee_token), bots, setup_facts, table, game_id=game_id)
         except IllegalMove as error:
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
         except (TypeError, ValueError, KeyError, AttributeError) as error:

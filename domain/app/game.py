@@ -107,6 +107,8 @@ class Game(Aggregate):
     forked_from = None
     #: True for a game rebuilt from a record (`Imported`).
     imported = False
+    #: {"id", "index"} of the simulation that played this game (`Simulated`), else None.
+    simulation = None
     #: The release of the rules that decided its moves (domain/engine/legacy.py), from `Created`;
     #: games stored before it was recorded are release 1 (snapshots of them lack it too).
     rules_release = FIRST_RELEASE
@@ -244,6 +246,17 @@ class Game(Aggregate):
             game.imported = True
             game.head_hash = self.hash
 
+    class Simulated(Event):
+        """This game is game `index` of simulation `simulation_id` (bots on every seat, played by
+        the workers for the lab, api/jobs/simulations.py): unrated."""
+
+        simulation_id: str
+        index: int
+
+        def apply(self, game: "Game") -> None:
+            game.simulation = {"id": self.simulation_id, "index": self.index}
+            game.head_hash = self.hash
+
     class UndoRequested(Event):
         request_id: str
         by: str
@@ -315,7 +328,8 @@ class Game(Aggregate):
     @classmethod
     def start(cls, game_type: str, players: int, names: list[str], options: dict, seed: int,
               seat_token_hashes: list[str], referee_token_hash: str, bots: dict | None = None,
-              setup_facts: list | None = None, table: dict | None = None) -> "Game":
+              setup_facts: list | None = None, table: dict | None = None,
+              game_id: uuid.UUID | None = None) -> "Game":
         """Set the table up with the rules (random stream 0) and record `Created`; a fork
         passes the facts of its starting position as `setup_facts` instead."""
         rules = get_rules(game_type)
@@ -329,7 +343,7 @@ class Game(Aggregate):
             "table": stored_table(table), "prev_hash": GENESIS,
         }
         fields["hash"] = chain_hash(GENESIS, "Created", 1, fields)
-        return cls._create(cls.Created, **fields)
+        return cls._create(cls.Created, id=game_id, **fields)
 
     # ---- derived state
 
@@ -439,8 +453,8 @@ class Game(Aggregate):
 
     @property
     def unrated(self) -> bool:
-        """Forks and imported games stay out of leaderboards."""
-        return self.forked_from is not None or self.imported
+        """Forks, imported and simulated games stay out of leaderboards."""
+        return self.forked_from is not None or self.imported or self.simulation is not None
 
     def check_analysis(self) -> None:
         """TABLE-ANALYSIS-01: no engine help during play. While a rated game runs, its analysis is
@@ -456,6 +470,9 @@ class Game(Aggregate):
 
     def mark_imported(self, moves: int) -> None:
         self._trigger(self.Imported, moves=moves)
+
+    def mark_simulated(self, simulation_id: str, index: int) -> None:
+        self._trigger(self.Simulated, simulation_id=simulation_id, index=index)
 
     def invite(self, invite_hashes: list[str]) -> None:
         """Offer every seat by invitation (right after `Created`, whose seat token hashes are empty)."""

@@ -90,30 +90,56 @@ def analyse(rules: Any, players: int, options: dict, setup_facts: list, moves: l
     {"mistakes": [...], "accuracy": {seat: 0-100}, "turning_points": [...]}.
 
     `moves`: [{"seat", "move", "facts"}] in order (the effective moves)."""
+    steps: list[dict] = []
+    verdicts: list[dict | None] = []
+    descriptions: list[str | None] = []
+    for record, verdict, description in analyse_steps(rules, players, options, setup_facts, moves, viewer, seed,
+                                                      names, budget):
+        steps.append(record)
+        verdicts.append(verdict)
+        descriptions.append(description)
+        yield record
+    yield summarise(rules, steps, verdicts, descriptions, moves, names)
+
+
+def analyse_steps(rules: Any, players: int, options: dict, setup_facts: list, moves: list[dict], viewer: Any,
+                  seed: int, names: list[str] | None = None, budget: Level = ANALYSIS,
+                  start: int = 0) -> Iterator[tuple[dict, dict | None, str | None]]:
+    """Yield (record, verdict or None, words of the move played or None) per step from step
+    `start` on (earlier steps are only folded, not searched): an analysis may be done in slices
+    (the workers', projections/analysis.py), each taking up where the last stopped, with the same
+    result as in one go (each step's search has its own seed); `summarise` ends it."""
     hooks = hooks_for(rules)
     names = list(names or [])
     state = fold(rules.evolve, rules.initial_state(players, options), [dict(f) for f in setup_facts])
-    mistakes: list[dict] = []
-    judged: dict[int, list[float]] = {}
-    steps: list[dict] = []
-    descriptions: list[str] = []
     for step in range(len(moves) + 1):
         played = moves[step] if step < len(moves) else None
-        record, verdict = _step(rules, hooks, state, step, played, viewer, seed, names, players, budget)
+        if step >= start:
+            record, verdict = _step(rules, hooks, state, step, played, viewer, seed, names, players, budget)
+            description = None
+            if played is not None:      # another seat's move in a running game may name its hand: no words for it
+                seen = viewer == EVERYONE or viewer == played["seat"]
+                description = presentation.labels(rules, state, played["seat"], [played["move"]], names)[0] \
+                    if seen else ""
+            yield record, verdict, description
+        if played is not None:
+            state = fold(rules.evolve, state, [dict(f) for f in played["facts"]])
+
+
+def summarise(rules: Any, steps: list[dict], verdicts: list[dict | None], descriptions: list[str | None],
+              moves: list[dict], names: list[str] | None) -> dict:
+    """The mistakes, each seat's accuracy and the turning points, from every step's record and verdict."""
+    mistakes: list[dict] = []
+    judged: dict[int, list[float]] = {}
+    for verdict in verdicts:
         if verdict is not None:
             judged.setdefault(verdict["seat"], []).append(move_accuracy(verdict["loss"]))
             if verdict.get("grade"):
                 mistakes.append(verdict["mark"])
-        steps.append(record)
-        yield record
-        if played is not None:      # another seat's move in a running game may name its hand: no words for it
-            seen = viewer == EVERYONE or viewer == played["seat"]
-            descriptions.append(presentation.labels(rules, state, played["seat"], [played["move"]], names)[0]
-                                if seen else "")
-            state = fold(rules.evolve, state, [dict(f) for f in played["facts"]])
-    yield {"mistakes": mistakes,
-           "accuracy": {str(s): seat_accuracy(judged[s]) for s in sorted(judged)},
-           "turning_points": turning_points(steps, moves, descriptions, names, rules.meta.cooperative)}
+    words = [d for d in descriptions if d is not None]
+    return {"mistakes": mistakes,
+            "accuracy": {str(s): seat_accuracy(judged[s]) for s in sorted(judged)},
+            "turning_points": turning_points(steps, moves, words, list(names or []), rules.meta.cooperative)}
 
 
 def turning_points(steps: list[dict], moves: list[dict], descriptions: list[str], names: list[str],

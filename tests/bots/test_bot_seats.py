@@ -10,7 +10,8 @@ import pytest
 
 from fastapi.testclient import TestClient
 
-from api.bot_runner import BotRunner
+from api.bot_runner import BotScheduler
+from api.jobs.worker import WorkerThread
 from tests.support.api_client import make_app
 
 
@@ -62,18 +63,21 @@ def test_bots_play_a_whole_game_between_them(client):
 
 def test_a_restarted_server_finds_the_games_whose_bot_must_act(settings, monkeypatch):
     monkeypatch.setenv("HEIRLOOM_BOTS", "off")
+    monkeypatch.setenv("HEIRLOOM_WORKER", "off")
     app = make_app(settings)
     with TestClient(app) as client:
         created = client.post("/games", json={"game": "abomination", "players": 2, "seed": 5,
                                               "bots": {"0": "random", "1": "random"}}).json()
         time.sleep(0.5)
         assert client.get(f"/games/{created['id']}").json()["move_count"] == 0   # nobody plays the bots
-    runner = BotRunner(app.state.service).start()                  # "restart": a runner reading from the start
+    runner = BotScheduler(app.state.service).start()   # "restart": a scheduler reading from the start
+    worker = WorkerThread(app.state.service).start()   # and a worker playing what it queues
     try:
         wait_for(lambda: app.state.service.game(created["id"]).last_move_no > 5)
     finally:
         runner.stop()
-    assert not runner.errors
+        worker.stop()
+    assert not runner.errors and not worker.worker.errors
 
 
 def test_bad_bot_setups_are_refused_naming_the_problem(client):
