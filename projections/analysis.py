@@ -56,7 +56,7 @@ def new_record(viewer: Any, game_version: int, status: str = "queued") -> dict:
             "game_version": game_version, "steps": [], "mistakes": [], "updated": time.time()}
 
 
-def analyse_slice(history: dict, viewer: Any, record: dict, seconds: float | None) -> dict:
+def analyse_slice(history: dict, viewer: Any, record: dict, seconds: float | None, budget: Any = None) -> dict:
     """The record with the next steps analysed: from where `record` stopped, for about
     `seconds` of work (None: to the end). Each step's search has its own seed, so slices
     give the same analysis as one run, and a slice run twice (a worker taken over) the same
@@ -69,7 +69,7 @@ def analyse_slice(history: dict, viewer: Any, record: dict, seconds: float | Non
     started = time.monotonic()
     for step_record, verdict, description in analyse_steps(
             history["rules"], history["players"], history["options"], history["setup_facts"], history["moves"],
-            viewer, history["seed"], history["names"], start=len(steps)):
+            viewer, history["seed"], history["names"], **({"budget": budget} if budget else {}), start=len(steps)):
         steps.append(step_record)
         verdicts.append(verdict)
         descriptions.append(description)

@@ -165,3 +165,17 @@ def test_all_bot_games_do_not_starve_a_persons_bot_opponent(redis_url, key_prefi
     print("bot opponent's waits (s):", [round(w, 2) for w in waits], "all-bot games:", still_busy)
     assert "active" in still_busy          # the all-bot games were still playing meanwhile
     assert waits and max(waits) < 4.0, waits    # was 89 s; on a quiet machine well under 1 s
+
+
+@pytest.mark.slow
+def test_heirloom_simulate_shows_progress_and_plays_alone_when_no_worker_runs(redis_url, key_prefix):
+    env = server_env(REDIS_URL=redis_url, REDIS_KEY_PREFIX=key_prefix)
+    done = subprocess.run(cli_command("simulate", "api_count", "--players", "2", "--bots", "random",
+                                      "--games", "3", "--seed", "4"),
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "no worker is running" in done.stderr and "3/3 games" in done.stderr     # the progress bar
+    assert "done, 3/3 games" in done.stdout and "seat 0: wins" in done.stdout
+    bad = subprocess.run(cli_command("simulate", "api_count", "--players", "2", "--bots", "genius", "--games", "3"),
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "'genius' is not a bot level" in bad.stderr
