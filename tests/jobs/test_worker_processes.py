@@ -55,13 +55,13 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def wait_for(check, timeout: float, what: str):
+def wait_for(check, timeout: float, what: str, every: float = 0.5):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = check()
         if value:
             return value
-        time.sleep(0.2)
+        time.sleep(every)
     raise AssertionError(f"timed out waiting for {what}")
 
 
@@ -120,16 +120,18 @@ def test_the_api_process_stays_light_while_its_builtin_worker_plays_a_simulation
         worker_pid = wait_for(lambda: children_of(api_pid), 30, "the built-in worker")[0]
         api_before, worker_before = cpu_seconds(api_pid), cpu_seconds(worker_pid)
         with httpx.Client(base_url=server.url, timeout=20) as http:
-            started = http.post("/simulations", json={"game": "my_fathers_work", "players": 2, "bots": ["random"],
-                                                      "games": 6, "seed": 5})
+            started = http.post("/simulations", json={"game": "my_fathers_work", "players": 2,
+                                                      "bots": ["easy", "random"], "games": 3, "seed": 5})
             assert started.status_code == 202, started.text
             simulation_id = started.json()["id"]
             done = wait_for(lambda: (lambda s: s if s["status"] not in ("queued", "running") else None)(
                 http.get(f"/simulations/{simulation_id}").json()), 240, "the simulation")
         api_cpu, worker_cpu = cpu_seconds(api_pid) - api_before, cpu_seconds(worker_pid) - worker_before
-    assert done["status"] == "done" and done["games_done"] == 6
+    assert done["status"] == "done" and done["games_done"] == 3
     print(f"CPU during the simulation: API process {api_cpu:.2f} s, built-in worker {worker_cpu:.2f} s")
-    assert api_cpu < 0.5 * worker_cpu, (api_cpu, worker_cpu)
+    # The API process only serves requests and keeps the read side (projections) up to date; the
+    # bots' thinking is all in the worker. (Before, it all ran in threads of the API process.)
+    assert api_cpu < 0.3 * worker_cpu, (api_cpu, worker_cpu)
 
 
 @pytest.mark.slow
@@ -159,7 +161,7 @@ def test_all_bot_games_do_not_starve_a_persons_bot_opponent(redis_url, key_prefi
             if http.get(f"/games/{game_id}").json()["to_act"] != [1]:
                 continue                                   # still the person's turn
             started = time.monotonic()
-            wait_for(lambda: http.get(f"/games/{game_id}").json()["move_count"] > after, 60, "the bot's move")
+            wait_for(lambda: http.get(f"/games/{game_id}").json()["move_count"] > after, 60, "the bot's move", every=0.1)
             waits.append(time.monotonic() - started)
         still_busy = [http.get(f"/games/{g}").json()["status"] for g in busy]
     print("bot opponent's waits (s):", [round(w, 2) for w in waits], "all-bot games:", still_busy)
