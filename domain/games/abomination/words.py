@@ -344,8 +344,9 @@ def event_entry(card: dict) -> tuple[str, str]:
             bits.append(effects(face["immediate"]))
         for mod in face["modifiers"]:
             where = location_name(mod["scope"])
+            value = mod.get("value", 1)
             bits.append(f"{where} is closed" if mod["kind"] == "closed" else
-                        f"placing at {where} costs {plural(mod.get('value', 1), 'franc')} more")
+                        f"placing at {where} costs {plural(abs(value), 'franc')} {'more' if value > 0 else 'less'}")
         faces.append(f"{rounds(face)}: {face['title']}" + (f", {join(bits)}" if bits else ", nothing more") + ".")
     return " / ".join(f["title"] for f in card["faces"]), "An event card of the story deck. " + " ".join(faces)
 
@@ -356,11 +357,12 @@ def encounter_entry(card: dict) -> tuple[str, str]:
         trig = face["trigger"]
         target = face["target"]
         whom = TARGET_WORDS.get(target.get("condition", target["kind"]), "a player")
+        place = f"at {location_name(trig['locationId'])}" if trig["kind"] == "location" else "at once"
+        if place not in places:
+            places.append(place)
         if trig["kind"] == "location":
-            places.append(location_name(trig["locationId"]))
             when = f"held until someone places at {location_name(trig['locationId'])}, then it befalls {whom}"
         else:
-            places.append("at once")
             when = f"it befalls {whom} at once"
         faces.append(f"{rounds(face)}: {when}.")
     return (f"Encounter: {join(places, 'or')}",
