@@ -70,7 +70,7 @@ def add_comment(game_id: str, body: NewComment, request: Request, service: Servi
                                              role=role, seat=caller.seat, running=not finished)
 
 
-@router.get("/games/{game_id}/comments", response_model=None, responses=answers(Comment, 401, 404, 422))
+@router.get("/games/{game_id}/comments", response_model=None, responses=answers(list[Comment], 401, 404, 422))
 def list_comments(game_id: str, request: Request, service: ServiceDep, token: TokenDep,
                   step: int | None = Query(default=None, ge=0, le=10 ** 7,
                                            description="only this step's comments")) -> list[dict]:

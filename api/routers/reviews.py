@@ -156,7 +156,12 @@ def hand_over(review_id: str, request: Request, service: ServiceDep) -> dict:
 
 
 @router.get("/reviews/{review_id}/stream", response_class=StreamingResponse, responses={
-    200: {"content": {"text/event-stream": {"schema": {"type": "string"}}},
+    200: {"content": {"text/event-stream": {"schema": {
+              "type": "object", "required": ["data"],
+              "properties": {"event": {"type": "string", "description": "`step`"},
+                             "data": {"type": "string", "contentMediaType": "application/json",
+                                      "contentSchema": {"$ref": "#/components/schemas/ReviewState"}},
+                             "retry": {"type": "integer"}}}}},
           "description": "Server-Sent Events: `event: step`, `data: {\"id\", \"game\", \"step\", \"seq\"}` "
                          "at once and after every change of step"},
     **errors(404)})
