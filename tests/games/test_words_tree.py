@@ -177,10 +177,10 @@ def tree_problems(paths: list[list[str]]) -> list[str]:
 PLAYOUTS = [(2, 1, 60), (3, 2, 60), (2, 3, 120)]
 
 
-def positions(game: str):
+def positions(game: str, playouts=None):
     """(state, seat, moves) of every decision of a few seeded random playouts."""
     rules = get_rules(game)
-    for players, seed, length in PLAYOUTS:
+    for players, seed, length in PLAYOUTS if playouts is None else playouts:
         players = max(rules.meta.min_players, min(players, rules.meta.max_players))
         chooser = random.Random(seed)
         state, _ = new_game(rules, players, {}, seed)
@@ -225,3 +225,19 @@ def test_the_fallback_tree_keeps_the_limits():
     labels[5] = labels[6]
     paths = presentation.distinct_paths(presentation.fallback_paths(moves, labels))
     assert not tree_problems(paths), tree_problems(paths)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pictures_name_board_elements_by_glossary_keys(game):
+    """API.md "Glossary": every `data-detail` of a board picture is a glossary key (its words exist),
+    and every `data-target` a glossary key or a seat, so the page's detail popup and the composer's
+    board clicks find what the move tree names. (A game whose picture carries no keys yet passes.)"""
+    rules = get_rules(game)
+    keys = {e["key"] for e in presentation.glossary(rules)}
+    names = ["Ann", "Bo", "Cy", "Di"]
+    for state, seat, _ in positions(game, PLAYOUTS[:1]):
+        svg = rules.picture(rules.view(state, seat), seat, names)
+        details = set(re.findall(r'data-detail="([^"]+)"', svg))
+        drawn = set(re.findall(r'data-target="([^"]+)"', svg))
+        assert details <= keys, f"data-detail without a glossary entry: {sorted(details - keys)[:5]}"
+        assert all(k in keys or re.fullmatch(r"seat:\d+", k) for k in drawn), sorted(drawn - keys)[:5]
