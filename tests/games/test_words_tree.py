@@ -27,7 +27,7 @@ from domain.games import load_all
 load_all()
 GAMES = ["my_fathers_work", "abomination", "adas_dream", "heredity"]
 #: Games whose words.py gives its own glossary, paths and targets (the others: the fallback).
-DONE: set[str] = {"abomination", "my_fathers_work", "heredity"}
+DONE: set[str] = {"abomination", "adas_dream", "my_fathers_work", "heredity"}
 #: Games whose words.py gives its own glossary (the move tree may still be the fallback's).
 GLOSSARY_DONE: set[str] = DONE | {"adas_dream", "heredity"}
 KINDS = {"card", "tile", "space", "location", "character", "token"}

@@ -178,8 +178,16 @@ def upcast_move(move):
 
 
 def legal_moves(state, seat, like=None):
-    """Every move `seat` may submit now. `like`: a move about to be checked against this list (decide's
-    binding check): at the start of a turn only the moves of its kind are listed (same answer)."""
+    """Every move `seat` may submit now, one per distinct effect (`same_effect`: of two identical dice, the
+    first). `like`: a move about to be checked against this list (decide's binding check): at the start of a
+    turn only the moves of its kind, and every shape of the same effect (a stored game or a record may name
+    the other identical die), so decide accepts what it always accepted."""
+    moves = every_move(state, seat, like)
+    return moves if like is not None else [m for m in moves if same_effect(state, seat, m) == m]
+
+
+def every_move(state, seat, like=None):
+    """Every move `seat` may submit now, identical dice told apart by their place (see `legal_moves`)."""
     if state["over"]:
         return []
     draft = state.get("draft")
@@ -209,3 +217,50 @@ def legal_moves(state, seat, like=None):
     if name == "adv":
         return [{"type": "advanced"}, {"type": "skip"}]
     return endopt_moves(state, seat)
+
+
+# -- one move per distinct effect: identical dice -----------------------------------------------------------
+def _first_alike(dice, k):
+    """The first index of a die equal to dice[k] (same colour and value): moving, pushing, adjusting or
+    placing either of two identical dice of one place is the same in effect (RULINGS.md "Identical dice")."""
+    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(dice) or dice[k] is None:
+        return k
+    return next(j for j, d in enumerate(dice) if d == dice[k])
+
+
+def _same_loc(state, seat, loc):
+    if isinstance(loc, list) and len(loc) == 3 and loc[0] == "ws" and isinstance(loc[1], int) and 0 <= loc[1] < 6:
+        return ["ws", loc[1], _first_alike(state["workshop"][loc[1]], loc[2])]
+    if isinstance(loc, list) and len(loc) == 2 and loc[0] == "store":
+        return ["store", _first_alike(state["players"][seat]["store"], loc[1])]
+    return loc
+
+
+def same_effect(state, seat, move):
+    """The listed move of the same effect as `move` (itself when no identical die could stand in for one)."""
+    if not isinstance(move, dict):
+        return move
+    kind = move.get("type")
+    try:
+        if kind == "workshop":
+            ws = state["workshop"]
+            dest = (move["space"] + (2 if move["extra"] else 1)) % 6
+            return dict(move, die=_first_alike(ws[move["space"]], move["die"]), push=_first_alike(ws[dest], move["push"]))
+        if kind == "adjust":
+            return dict(move, die=_first_alike(state["workshop"][move["space"]], move["die"]))
+        if kind == "actions":
+            return dict(move, die=_first_alike(state["players"][seat]["store"], move["die"]))
+        if kind == "choose":
+            opt = move.get("option")
+            if isinstance(opt, list) and opt and isinstance(opt[0], list):          # [place, delta]
+                return dict(move, option=[_same_loc(state, seat, opt[0])] + opt[1:])
+            if isinstance(opt, list):
+                return dict(move, option=_same_loc(state, seat, opt))
+    except (KeyError, IndexError, TypeError):
+        return move
+    return move
+
+
+def listed_form(state, seat, move):
+    """The rules' optional hook (domain/engine/rules.py `is_listed`): the listed move `move` is the same as."""
+    return same_effect(state, seat, move)

@@ -66,6 +66,11 @@ def accepted_but_unlisted(state, seat, rng_no):
         for variant in move_variants(move, legal):
             if canonical(variant) in listed:
                 continue
+            try:                    # the same in effect as a listed move (identical dice): accepted by design
+                if canonical(RULES.listed_form(state, seat, variant)) in listed:
+                    continue
+            except Exception:
+                pass
             try:
                 RULES.decide(copy_state(state), seat, variant, Rng(1, rng_no))
             except IllegalMove:

@@ -13,4 +13,5 @@ from domain.engine.text import article, join, plural  # noqa: F401  (describe an
 from .glossary import glossary  # noqa: F401
 from .labels import (AREA_NAMES, CHOICE_PROMPTS, GEAR_NAMES, IMPERATIVE, RESOURCE_NAMES, REWARD_WORDS,  # noqa: F401
                      STUDY_ITEMS, amount, choice_label, cost_words, criteria_words, die, effect_words, gear_name,
-                     imperative, label, mill_slot, program_words, prompt)
+                     imperative, mill_slot, program_words, prompt)
+from .tree import label, paths, place_words, targets  # noqa: F401,E402  (the label of the tree replaces labels.label)
