@@ -96,6 +96,12 @@ class AnalyticsProjection(GameProjection):
         doc.setdefault("tags", {})[name] = True
         ops.append(("set", self.view.game_key(record["game_id"]), dumps(doc)))
 
+    def on_Simulated(self, record: EventRecord, ops: list[Op]) -> None:
+        doc = self.game(record["game_id"])
+        if doc is not None:
+            doc.setdefault("tags", {})["simulation"] = record.get("simulation_id")
+            ops.append(("set", self.view.game_key(record["game_id"]), dumps(doc)))
+
     def on_ForkedFrom(self, record: EventRecord, ops: list[Op]) -> None:
         self._tag(record, ops, "forked")
 

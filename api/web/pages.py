@@ -185,6 +185,19 @@ async def analytics(request: Request, game: str) -> HTMLResponse:
     return render(request, "analytics.html", title=f"{rules.meta.title} — analytics", **context)
 
 
+@router.get("/ui/lab/{game}", response_class=HTMLResponse)
+async def lab(request: Request, game: str) -> HTMLResponse:
+    """The lab (issue 27.6): start a simulation, watch it, read the report, download Parquet."""
+    rules = _known_type(game)
+    if rules is None:
+        return render(request, "error.html", status=404, title="Not here", code="unknown_game_type",
+                      message=f"There is no game type {game!r}.")
+    from domain.bots import LEVELS
+
+    return render(request, "lab.html", title=f"{rules.meta.title} — the lab", rules=rules.meta,
+                  levels=list(LEVELS))
+
+
 @router.get("/ui/analytics/{game}/export.csv")
 async def analytics_export_csv(request: Request, game: str) -> Response:
     rules = _known_type(game)
