@@ -164,6 +164,8 @@ def _register_read_side_commands() -> None:
 
     register_command("import", "turn game records back into games (every move re-decided)",
                      record_commands.import_arguments, lambda args: record_commands.run_import(args, open_read_side))
+    register_command("verify", "check game records: the committed seed and every move, without a store",
+                     record_commands.verify_arguments, record_commands.run_verify)
 
 
 _register_read_side_commands()

@@ -106,7 +106,11 @@ class CreateGame(BaseModel):
         default=None, max_length=16, examples=[["annette", "john", "serena"]],
         description=f"one per seat: unique, printable, at most {MAX_NAME} characters, "
                     "no `<` or `>` (surrounding spaces are trimmed)")
-    seed: WholeNumber | None = Field(default=None, ge=SEED_MIN, le=SEED_MAX, description="for reproducible tests")
+    seed: WholeNumber | None = Field(
+        default=None, ge=SEED_MIN, le=SEED_MAX,
+        description="for reproducible tests and practice: only with the default seating (the creator holds every "
+                    "seat; 422 otherwise), and shown as `table.seed_chosen: true`; without it the server commits to "
+                    "its own seed material (`table.seed_commitment`)")
     options: dict[str, Any] = Field(default_factory=dict)
     bots: dict[str, str] | None = Field(default=None, examples=[{"1": "normal"}],
                                         description="seat -> bot level (GET /game-types lists `bot_levels`); "
@@ -251,6 +255,10 @@ class Glossary(Answer):
 class JoinGame(BaseModel):
     invite: str = Field(min_length=1, max_length=200, description="the invitation code of a seat")
     name: str = Field(description="your player name: unique in the game, printable, no `<` or `>`")
+    entropy: str | None = Field(
+        default=None, max_length=200,
+        description="optional: your own randomness, mixed into the game's move seed with the server's committed "
+                    "material (counted when no move was played yet), so the server alone does not choose it")
 
     _name = field_validator("name")(classmethod(lambda cls, name: player_name(name)))
 
@@ -260,6 +268,7 @@ class Joined(Answer):
     token: str
     name: str
     version: int
+    entropy_counted: bool = Field(default=False, description="whether your `entropy` went into the move seed")
 
 
 class MoveAccepted(Answer):

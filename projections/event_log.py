@@ -26,7 +26,8 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
         record["actor"] = "system"
         record["facts"] = visible_facts(event.setup_facts, viewer)
         record["payload"] = {"game_type": event.game_type, "content_version": event.content_version,
-                             "players": event.players, "names": list(event.names), "options": event.options}
+                             "players": event.players, "names": list(event.names), "options": event.options,
+                             "seed_commitment": getattr(event, "seed_commitment", None)}
     elif kind == "MovePlayed":
         record.update(move_no=event.move_no, seat=event.seat, actor=event.actor,
                       move=redact_move(rules, event.move, event.facts, event.seat, viewer),

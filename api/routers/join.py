@@ -15,4 +15,4 @@ def join(game_id: str, body: JoinGame, service: ServiceDep) -> dict:
     (shown once). 403 `invite_invalid` when no seat of this game was offered with that code (404 only
     when the game does not exist), 409 `invite_used` once the invitation has been taken, 409 `name_taken` when
     another player of the game has that name."""
-    return service.join(game_id, body.invite, body.name)
+    return service.join(game_id, body.invite, body.name, body.entropy)

@@ -45,6 +45,7 @@ from .errors import (
 from .bot_turns import bot_moves, bots_may_act
 from .game import Game, json_native, move_digest
 from .table import table_options
+from .seeds import checked_entropy, commitment, new_material, setup_seed
 from .records import InvalidRecord, RecordMismatch, build_record, checked_record
 
 
@@ -81,6 +82,13 @@ def forked_facts(rules: Rules, players: int, options: dict, facts: list, seed: i
     state = fold(rules.evolve, rules.initial_state(players, options), json_native(facts))
     position = deal_again(rules, state, facts, viewers, Rng(seed, FORK_STREAM))
     return [forked_position_fact(json_native(position), source)]
+
+
+def committed_seed() -> tuple[int, dict]:
+    """A new game's setup seed and its committed randomness (domain/app/seeds.py)."""
+    material = new_material()
+    return setup_seed(material), {"seed_commitment": commitment(material), "seed_material": material,
+                                  "seed_chosen": False}
 
 
 def fork_viewers(players: int, finished: bool) -> list[Viewer]:
@@ -313,7 +321,12 @@ class GameService(Application):
         that seat's token), so the creator never holds another player's token. `undo_policy` and
         `analysis_during_play` are the table's options (domain/app/table.py), stored in `Created`."""
         table = table_options(undo_policy, analysis_during_play)
-        return self._create(game_type, players, names, options, seed, seating, bots, table=table)
+        if seed is not None and seating != "tokens":       # API.md "Seeds"
+            raise InvalidGameSetup("A seed of your choosing is refused when players join by invitation: "
+                                   "whoever chooses the seed knows every hand. Leave the seed out and the "
+                                   "server commits to one (table.seed_commitment).", rule="TABLE-SEED-01")
+        seeding = {"seed_chosen": True} if seed is not None else None
+        return self._create(game_type, players, names, options, seed, seating, bots, table=table, seeding=seeding)
 
     def create_simulated(self, game_id: uuid.UUID, game_type: str, players: int, bots: dict, seed: int,
                          simulation_id: str, index: int) -> bool:
@@ -330,8 +343,10 @@ class GameService(Application):
     def _create(self, game_type: str, players: int, names: list[str] | None, options: dict | None,
                 seed: int | None, seating: str, bots: dict | None = None, setup_facts: list | None = None,
                 before_save: Callable[[Game], None] | None = None, table: dict | None = None,
-                game_id: uuid.UUID | None = None) -> dict:
-        """Create and save a game (`before_save` may add its first events or refuse it)."""
+                seeding: dict | None = None, game_id: uuid.UUID | None = None) -> dict:
+        """Create and save a game (`before_save` may add its first events or refuse it). Without a
+        seed the server draws seed material and commits to it (domain/app/seeds.py); `seeding` says
+        how a given seed came (chosen by the creator; a record's committed material)."""
         if seating not in ("tokens", "invite"):
             raise InvalidGameSetup(f'seating is "tokens" or "invite", not {seating!r}')
         try:
@@ -352,7 +367,7 @@ class GameService(Application):
                                    f"name{'s' if len(names) != 1 else ''} for {players} players.")
         bots = bot_seats(bots, players)
         if seed is None:
-            seed = secrets.randbits(63)
+            seed, seeding = committed_seed()
         invited = seating == "invite"
         # A bot seat gets no token at all: the bot runner plays it through `play_bot`, and a token
         # in the creator's hands would let the creator vote or move as the bot.
@@ -363,7 +378,7 @@ class GameService(Application):
         try:
             game = Game.start(game_type, players, names, json_native(options or {}), seed,
                               [""] * players if invited else [hash_token(t) if t else "" for t in seat_tokens],
-                              hash_token(referee_token), bots, setup_facts, table, game_id=game_id)
+                              hash_token(referee_token), bots, setup_facts, table, seeding, game_id=game_id)
         except IllegalMove as error:
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
         except (TypeError, ValueError, KeyError, AttributeError) as error:
@@ -403,11 +418,11 @@ class GameService(Application):
             return (game.game_type, game.players, list(game.names), game.options, json_native(facts), str(game.id),
                     dict(game.bots or {}), fork_viewers(game.players, game.finished))
         game_type, players, names, options, facts, source_id, bots, viewers = self._read(game_id, source)
-        seed = secrets.randbits(63)
+        seed, seeding = committed_seed()
         facts = forked_facts(get_rules(game_type), players, options, facts, seed, viewers,
                              {"id": source_id, "step": step})
         answer = self._create(game_type, players, names, options, seed, seating, bots=bots, setup_facts=facts,
-                              before_save=lambda game: game.mark_forked(source_id, step))
+                              before_save=lambda game: game.mark_forked(source_id, step), seeding=seeding)
         answer["forked_from"] = {"id": source_id, "step": step}
         return answer
 
@@ -463,7 +478,7 @@ class GameService(Application):
         names = checked["names"]
         try:
             answer = self._create(checked["game"], checked["players"], names, checked["options"], checked["seed"],
-                                  seating, before_save=replay_moves)
+                                  seating, before_save=replay_moves, seeding=checked["seeding"])
         except InvalidGameSetup as error:
             raise InvalidRecord(f"the record's game cannot be set up: {error.detail}", **error.extra) from None
         answer["rules_release"] = release
@@ -471,13 +486,19 @@ class GameService(Application):
             answer["rule_fixes"] = explained
         return answer
 
-    def join(self, game_id: str, invite: str, name: str) -> dict:
-        """Take the seat of an invitation (single use) under `name`: ``{"seat", "token"}``."""
+    def join(self, game_id: str, invite: str, name: str, entropy: str | None = None) -> dict:
+        """Take the seat of an invitation (single use) under `name`: ``{"seat", "token"}``; the seat's
+        `entropy` goes into the move seed when no move was played yet (`entropy_counted`, seeds.py)."""
         token = secrets.token_urlsafe(32)
+        try:
+            entropy = checked_entropy(entropy)
+        except ValueError as error:
+            raise InvalidGameSetup(f"The {error}.") from None
 
         def take(game: Game) -> dict:
-            seat = game.join(hash_token(invite), name, hash_token(token))
-            return {"seat": seat, "token": token, "name": name, "version": game.version}
+            counted = bool(entropy) and not game.moved and game.seed_material is not None
+            seat = game.join(hash_token(invite), name, hash_token(token), entropy)
+            return {"seat": seat, "token": token, "name": name, "version": game.version, "entropy_counted": counted}
         return self._command(game_id, take)
 
     def bots_to_act(self, game_id: str) -> list[int]:
@@ -553,7 +574,7 @@ class GameService(Application):
                                   if r["status"] == "pending"],
                 "undo_history": [self._public_request(game, r) for r in game.undo_requests.values()
                                  if r["status"] != "pending"],
-                "table": dict(game.table),
+                "table": game.table_shown,
                 "seats": self._seats(game),
             }
         return self._read(game_id, view)

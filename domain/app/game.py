@@ -39,6 +39,7 @@ from .callers import REFEREE, Caller, identify
 from .errors import (
     AnalysisLocked, InvalidUndo, InviteNotFound, InviteUsed, NameTaken, NotYourSeat, TokenRequired, UndoConflict, UndoNotFound,
 )
+from .seeds import move_seed
 from .table import stored_table
 
 
@@ -116,6 +117,15 @@ class Game(Aggregate):
     table_recorded: dict | None = None
     #: When the latest move by a person was recorded (epoch seconds; bot pacing), None if none yet.
     person_moved_at: float | None = None
+    #: Committed randomness (domain/app/seeds.py), from `Created`: the public commitment, the secret
+    #: material, and whether the creator chose the seed. Games stored before it have none of them.
+    seed_commitment: str | None = None
+    seed_material: str | None = None
+    seed_chosen = False
+    #: The seats' entropy counted in the move seed ([{"seat", "entropy"}]): given before the first move.
+    contributions: tuple | list = ()
+    #: True once a move was played (an undo does not reset it): the move seed is fixed from then on.
+    moved = False
 
     class Event(Aggregate.Event):
         prev_hash: str
@@ -137,6 +147,12 @@ class Game(Aggregate):
         rules_release: int | None = None
         #: The table's options (domain/app/table.py); absent before they existed (None: the defaults).
         table: dict | None = None
+        #: Committed randomness (domain/app/seeds.py); absent before it existed, None when the creator
+        #: chose the seed (`seed_chosen`). `contributions`: entropy known at creation (an import's).
+        seed_commitment: str | None = None
+        seed_material: str | None = None
+        seed_chosen: bool | None = None
+        contributions: list | None = None
 
         def apply(self, game: "Game") -> None:
             game.game_type = self.game_type
@@ -151,6 +167,9 @@ class Game(Aggregate):
             game.bots = dict(self.bots or {})
             game.rules_release = self.rules_release or FIRST_RELEASE
             game.table_recorded = dict(self.table) if self.table else None
+            game.seed_commitment, game.seed_material = self.seed_commitment, self.seed_material
+            game.seed_chosen = bool(self.seed_chosen)
+            game.contributions = list(self.contributions or [])
             game.runs = []
             game.last_move = None
             game.undone_ranges = []
@@ -194,6 +213,7 @@ class Game(Aggregate):
                     request["status"] = "expired"
             if self.actor.startswith("seat:"):
                 game.person_moved_at = self.timestamp.timestamp()
+            game.moved = True
             game.head_hash = self.hash
             if game.state is not None:  # None: a deep undo before, refolded by the application
                 # A copy of the facts: evolve may keep references into the state and mutate them.
@@ -216,8 +236,12 @@ class Game(Aggregate):
         name: str
         token_hash: str
         invite_hash: str
+        #: The seat's own entropy for the move seed (domain/app/seeds.py); "" for none (and before it existed).
+        entropy: str = ""
 
         def apply(self, game: "Game") -> None:
+            if self.entropy and not game.moved:      # counted until the first move, never after
+                game.contributions = [*game.contributions, {"seat": self.seat, "entropy": self.entropy}]
             game.seat_token_hashes = [self.token_hash if seat == self.seat else stored
                                       for seat, stored in enumerate(game.seat_token_hashes)]
             game.names = [self.name if seat == self.seat else name for seat, name in enumerate(game.names)]
@@ -328,10 +352,11 @@ class Game(Aggregate):
     @classmethod
     def start(cls, game_type: str, players: int, names: list[str], options: dict, seed: int,
               seat_token_hashes: list[str], referee_token_hash: str, bots: dict | None = None,
-              setup_facts: list | None = None, table: dict | None = None,
+              setup_facts: list | None = None, table: dict | None = None, seeding: dict | None = None,
               game_id: uuid.UUID | None = None) -> "Game":
         """Set the table up with the rules (random stream 0) and record `Created`; a fork
-        passes the facts of its starting position as `setup_facts` instead."""
+        passes the facts of its starting position as `setup_facts` instead. `seeding`: the committed
+        randomness (`seed_commitment`, `seed_material`, `seed_chosen`, `contributions`; seeds.py)."""
         rules = get_rules(game_type)
         if setup_facts is None:
             _, setup_facts = new_game(rules, players, options, seed)
@@ -341,6 +366,8 @@ class Game(Aggregate):
             "setup_facts": json_native(setup_facts), "seat_token_hashes": seat_token_hashes,
             "referee_token_hash": referee_token_hash, "bots": dict(bots or {}), "rules_release": RULES_RELEASE,
             "table": stored_table(table), "prev_hash": GENESIS,
+            "seed_commitment": None, "seed_material": None, "seed_chosen": None, "contributions": None,
+            **(seeding or {}),
         }
         fields["hash"] = chain_hash(GENESIS, "Created", 1, fields)
         return cls._create(cls.Created, id=game_id, **fields)
@@ -350,6 +377,19 @@ class Game(Aggregate):
     @property
     def rules(self):
         return get_rules(self.game_type)
+
+    @property
+    def table_shown(self) -> dict:
+        """The table as `GET /games/{id}` shows it: its options and how its randomness was chosen."""
+        return {**self.table, "seed_commitment": self.seed_commitment, "seed_chosen": bool(self.seed_chosen)}
+
+    @property
+    def move_seed(self) -> int:
+        """TABLE-SEED-02: the seed of every move's randomness, from the committed material and the seats'
+        entropy (domain/app/seeds.py); a chosen seed, or a game stored before, uses its one seed."""
+        if self.seed_material is None:
+            return self.seed
+        return move_seed(self.seed_material, self.contributions)
 
     def replay(self, move_facts: Iterable[list]) -> dict:
         """Initial table + setup facts + the facts of `move_facts`: replay, exactly."""
@@ -478,8 +518,9 @@ class Game(Aggregate):
         """Offer every seat by invitation (right after `Created`, whose seat token hashes are empty)."""
         self._trigger(self.SeatsInvited, invite_hashes=list(invite_hashes))
 
-    def join(self, invite_hash: str, name: str, token_hash: str) -> int:
-        """Take the seat of an invitation, once, under a name unique in this game; returns the seat."""
+    def join(self, invite_hash: str, name: str, token_hash: str, entropy: str = "") -> int:
+        """Take the seat of an invitation, once, under a name unique in this game, adding the seat's
+        entropy to the move seed if no move was played yet (domain/app/seeds.py); returns the seat."""
         offer = self.invites.get(invite_hash)
         if offer is None:
             raise InviteNotFound("this invitation is not valid for this game")
@@ -490,7 +531,8 @@ class Game(Aggregate):
         if name.casefold() in taken:
             raise NameTaken(f"{name!r} is already the name of seat {taken[name.casefold()]}; "
                             "names are unique within a game", seat=taken[name.casefold()])
-        self._trigger(self.SeatJoined, seat=seat, name=name, token_hash=token_hash, invite_hash=invite_hash)
+        self._trigger(self.SeatJoined, seat=seat, name=name, token_hash=token_hash, invite_hash=invite_hash,
+                      entropy=entropy)
         return seat
 
     def _trigger(self, event_class: type, **fields: Any) -> None:
@@ -515,7 +557,7 @@ class Game(Aggregate):
                 )
         move_no = self.last_move_no + 1
         try:
-            after, facts = play(rules, self.state, seat, move, self.seed, move_no)
+            after, facts = play(rules, self.state, seat, move, self.move_seed, move_no)
         except IllegalMove:
             raise
         except Exception:

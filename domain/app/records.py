@@ -9,6 +9,12 @@ refuses the record, naming the first move whose facts differ: exactly, once the 
 are read under today's names and shapes and a documented rule fix of a later release than the
 record's is allowed for (domain/engine/legacy.py). While a game runs its record is redacted for the caller
 like any listing (and has no seed, so it cannot be imported).
+
+Committed randomness (domain/app/seeds.py): every record says `seed_chosen` and, for a game whose
+server committed to its seed, `seed_commitment`; once finished it also carries `seed_material` and
+the seats' `contributions`, and the import and `heirloom verify` (`verify_record`) check that the
+material hashes to the commitment and gives the seed, and re-decide the moves with the move seed
+derived from the material and the contributions.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from domain.engine.legacy import FIRST_RELEASE, RULES_RELEASE
 from domain.engine.redaction import redact_move
 
 from .errors import ServiceError
+from .seeds import commitment, setup_seed
 
 FORMAT = "heirloom-record/1"
 
@@ -53,9 +60,79 @@ def build_record(game: Any, moves: Iterable[Any], viewer: Viewer) -> dict:
     }
     if game.forked_from is not None:
         record["forked_from"] = game.forked_from
+    record["seed_chosen"] = bool(game.seed_chosen)
+    if game.seed_commitment is not None:
+        record["seed_commitment"] = game.seed_commitment
     if complete and game.finished:
         record["seed"] = game.seed
+        if game.seed_material is not None:          # what verifies the commitment (domain/app/seeds.py)
+            record["seed_material"] = game.seed_material
+            record["contributions"] = [dict(c) for c in game.contributions]
     return record
+
+
+def checked_seeding(record: dict, seed: int) -> dict:
+    """How the record's randomness came, checked: a committed record's material must hash to its
+    commitment and give its seed (domain/app/seeds.py); RecordMismatch names what does not fit."""
+    promised = record.get("seed_commitment")
+    if promised is None:
+        return {"seed_chosen": bool(record.get("seed_chosen"))}
+    material, contributions = record.get("seed_material"), record.get("contributions", [])
+    if not isinstance(promised, str) or not isinstance(material, str):
+        raise InvalidRecord("the record commits to its seed (seed_commitment) but has no seed_material to show it")
+    if (not isinstance(contributions, list) or any(
+            not isinstance(c, dict) or isinstance(c.get("seat"), bool) or not isinstance(c.get("seat"), int)
+            or not isinstance(c.get("entropy"), str) for c in contributions)):
+        raise InvalidRecord('the record\'s contributions are a list of {"seat": int, "entropy": str}')
+    if commitment(material) != promised:
+        raise RecordMismatch("the seed material does not hash to the commitment the game published at its start "
+                             "(seed_commitment): this is not the randomness the server committed to", field="seed_material")
+    if setup_seed(material) != seed:
+        raise RecordMismatch("the record's seed is not the one derived from its committed seed material",
+                             field="seed")
+    return {"seed_commitment": promised, "seed_material": material, "seed_chosen": False,
+            "contributions": [{"seat": c["seat"], "entropy": c["entropy"]} for c in contributions]}
+
+
+def verify_record(record: Any) -> dict:
+    """Check a finished game's record without storing anything (`heirloom verify`): its committed
+    randomness, then its setup and every move re-decided with today's rules (as the import does).
+    Returns {"ok", "moves", "committed", ...}; raises InvalidRecord/RecordMismatch naming the problem."""
+    from domain.engine import IllegalMove, get_rules, new_game, play
+    from domain.engine.legacy import check_facts
+    from domain.engine.rules import stored_move
+
+    from .seeds import move_seed
+
+    checked = checked_record(record)
+    try:
+        rules = get_rules(checked["game"])
+    except KeyError:
+        raise InvalidRecord(f"this server does not know the game {checked['game']!r}") from None
+    seeding, release = checked["seeding"], checked["release"]
+    moves_seed = move_seed(seeding["seed_material"], seeding["contributions"]) if "seed_material" in seeding \
+        else checked["seed"]
+    try:
+        state, setup = new_game(rules, checked["players"], checked["options"], checked["seed"])
+    except (IllegalMove, TypeError, ValueError, KeyError) as error:
+        raise InvalidRecord(f"the record's game cannot be set up: {error}") from None
+    if checked["setup_facts"] is not None and not check_facts(rules, checked["setup_facts"], setup, state, release).ok:
+        raise RecordMismatch("the setup facts differ from what the seed gives", move_no=0, verified_to=0)
+    for move_no, entry in enumerate(checked["moves"], start=1):
+        seats = rules.decision(state).seats
+        try:
+            if entry["seat"] not in seats:
+                raise IllegalMove("ENGINE-TURN-01", f"seat {entry['seat']} may not act now")
+            state, facts = play(rules, state, entry["seat"], stored_move(rules, entry["move"]), moves_seed, move_no)
+        except IllegalMove as error:
+            raise RecordMismatch(f"move {move_no} is refused: {error.detail}", move_no=move_no,
+                                 verified_to=move_no - 1, rule=error.rule_id) from None
+        if "facts" in entry and not check_facts(rules, entry["facts"], facts, state, release).ok:
+            raise RecordMismatch(f"move {move_no} does not give the recorded facts", move_no=move_no,
+                                 verified_to=move_no - 1)
+    return {"ok": True, "game": checked["game"], "moves": len(checked["moves"]),
+            "committed": "seed_commitment" in seeding, "seed_chosen": bool(seeding.get("seed_chosen")),
+            "finished": bool(rules.is_over(state))}
 
 
 def checked_record(record: Any) -> dict:
@@ -85,4 +162,5 @@ def checked_record(record: Any) -> dict:
                 or not isinstance(entry.get("facts", []), list)):
             raise InvalidRecord(f"moves[{index}] needs a seat (int), a move (object) and its facts (list)")
     return {"game": record["game"], "players": record["players"], "names": names, "options": options,
-            "seed": seed, "setup_facts": record.get("setup_facts"), "moves": record["moves"], "release": release}
+            "seed": seed, "setup_facts": record.get("setup_facts"), "moves": record["moves"], "release": release,
+            "seeding": checked_seeding(record, seed)}

@@ -10,7 +10,7 @@ from tests.support.api_client import bearer
 
 def invited(client, game="api_count", players=3, **extra):
     response = client.post("/games", json={"game": game, "players": players, "seating": "invite",
-                                           "options": {"target": 100}, "seed": 4, **extra})
+                                           "options": {"target": 100}, **extra})
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -94,7 +94,7 @@ def test_without_seating_the_answer_is_as_before(client):
 
 def test_leaderboards_use_the_names_players_joined_under(client):
     response = client.post("/games", json={"game": "api_count", "players": 2, "seating": "invite",
-                                           "options": {"target": 2}, "seed": 1})
+                                           "options": {"target": 2}})
     created = response.json()
     codes = [i["invite"] for i in created["invites"]]
     tokens = [join(client, created["id"], codes[seat], name).json()["token"]
@@ -110,7 +110,7 @@ def test_a_bot_seat_gets_no_invitation(client):
     types = {t["name"]: t for t in client.get("/game-types").json()}
     level = (types["dice_duel"].get("bot_levels") or ["random"])[0]
     response = client.post("/games", json={"game": "dice_duel", "players": 2, "seating": "invite",
-                                           "bots": {"1": level}, "seed": 3})
+                                           "bots": {"1": level}})
     assert response.status_code == 201, response.text
     created = response.json()
     assert [i["seat"] for i in created["invites"]] == [0]

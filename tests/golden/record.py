@@ -273,7 +273,8 @@ def start_game(service: GameService, game_type: str, players: int, seed: int, ex
         created = service.import_record(record)
         made["source"] = source["id"]
     elif extras.get("invite"):
-        created = service.create_game(game_type, players, None, {}, seed, bots=bots, seating="invite")
+        # A chosen seed is refused with invitations since issue 30 (API.md "Seeds"): the server commits.
+        created = service.create_game(game_type, players, None, {}, None, bots=bots, seating="invite")
         joined = {entry["seat"]: service.join(created["id"], entry["invite"], extras["names"][entry["seat"]])
                   for entry in created["invites"]}
         made["joined"] = sorted(joined)
