@@ -88,7 +88,8 @@ def paths(rules: Any, state: dict, seat: int, moves: Sequence[Move], names: Sequ
     """Each listed move's steps from the general to the particular (API.md "Move tree"), same
     order and length as `moves`. A game without `paths` gets the fallback tree: the kind of
     move, then its label. Either way, moves whose paths still coincide are told apart by a
-    number, so a page can always build a tree from the answer."""
+    number, so a page can always build a tree from the answer, and a step with a single step
+    under it is one step ("Go to the Town" > "Cattle Fair: Your Self"): no click without a choice."""
     tell = getattr(rules, "paths", None)
     if tell is not None:
         found = [[str(step) for step in path] for path in tell(state, seat, moves)]
@@ -97,7 +98,7 @@ def paths(rules: Any, state: dict, seat: int, moves: Sequence[Move], names: Sequ
             labels = [_fallback_label(m) for m in moves] if getattr(rules, "label", None) is None else \
                 [rules.label(state, seat, m) for m in moves]
         found = fallback_paths(moves, labels)
-    return [[name_seats(step, names) for step in path] for path in distinct_paths(found)]
+    return [[name_seats(step, names) for step in path] for path in compact_paths(distinct_paths(found))]
 
 
 def targets(rules: Any, state: dict, seat: int, moves: Sequence[Move]) -> list[list[str]]:
@@ -178,3 +179,25 @@ def distinct_paths(found: list[list[str]]) -> list[list[str]]:
             path[-1] = f"{base} ({n})"
         taken.add(tuple(path))
     return out
+
+
+def compact_paths(found: list[list[str]]) -> list[list[str]]:
+    """`found` with every step that has exactly one step under it joined with that step
+    ("Cattle Fair" > "Your Self" becomes "Cattle Fair: Your Self"), so choosing it is never a
+    click without a choice. Moves stay apart and in order; no level grows."""
+    out = [list(path) for path in found]
+    _compact(out, 0)
+    return out
+
+
+def _compact(group: list[list[str]], depth: int) -> None:
+    by_step: dict[str, list[list[str]]] = {}
+    for path in group:
+        by_step.setdefault(path[depth], []).append(path)
+    for members in by_step.values():
+        while all(len(p) > depth + 1 for p in members) and len({p[depth + 1] for p in members}) == 1:
+            for path in members:
+                path[depth] = f"{path[depth]}: {path.pop(depth + 1)}"
+        deeper = [p for p in members if len(p) > depth + 1]
+        if deeper:
+            _compact(deeper, depth + 1)

@@ -209,7 +209,8 @@ def test_the_move_tree_of_every_position(game):
         if not done:
             continue
         own = rules.paths(state, seat, moves)
-        assert own == paths, "the game's paths needed numbering to tell moves apart"
+        assert presentation.distinct_paths(own) == own, "the game's paths needed numbering to tell moves apart"
+        assert not tree_problems(own), tree_problems(own)
         repeated = [label for label, n in Counter(labels).items() if n > 1]
         assert not repeated, f"labels shared by several moves: {repeated}"
         for path in own:
@@ -217,6 +218,16 @@ def test_the_move_tree_of_every_position(game):
                 assert step.strip() and not plain_words(step, ids, fields), (step, path)
         for move_keys in targets:
             assert all(k in keys or re.fullmatch(r"seat:\d+", k) for k in move_keys), move_keys
+
+
+def test_a_step_with_one_step_under_it_is_joined_with_it():
+    paths = [["Go to the Town", "Cattle Fair", "Your Self"], ["Go to the Town", "Fair", "Your Self"],
+             ["Go to the Town", "Fair", "A Servant"], ["Pass"]]
+    assert presentation.compact_paths(paths) == [
+        ["Go to the Town", "Cattle Fair: Your Self"], ["Go to the Town", "Fair", "Your Self"],
+        ["Go to the Town", "Fair", "A Servant"], ["Pass"]]
+    assert presentation.compact_paths([["Build", "Head", "On your head", "Bone"], ["Build", "Head", "On your head", "Ox"]]) \
+        == [["Build: Head: On your head", "Bone"], ["Build: Head: On your head", "Ox"]]
 
 
 def test_the_fallback_tree_keeps_the_limits():
