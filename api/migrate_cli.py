@@ -1,5 +1,6 @@
 """`heirloom migrate`: keep the latest snapshot only and compact finished games, in place
-(domain/eventstore/migrate.py). Idempotent, with a progress bar; safe while servers run."""
+(domain/eventstore/migrate.py), and their read side (projections/compaction.py). Idempotent,
+with a progress bar; safe while servers run."""
 
 from __future__ import annotations
 
@@ -29,8 +30,15 @@ def _run(args: argparse.Namespace) -> int:
                 return False
 
         result = migrate(service, is_finished=finished, show_progress=not args.quiet)
+        views = read_side.projections
+        read = {"compacted": 0}
+        if "replay" in views and "scoreboard" in views:  # the read side of finished games too
+            from projections.compaction import compact_finished_games
+
+            read = compact_finished_games(views["replay"].view, views["scoreboard"].view)
     print(f"migrated: {result['aggregates']} aggregates, {result['snapshots_removed']} old snapshots removed, "
-          f"{result['games_compacted']} finished games compacted, {result['errors']} errors", file=sys.stderr)
+          f"{result['games_compacted']} finished games compacted, {read['compacted']} finished games' read side "
+          f"compacted, {result['errors']} errors", file=sys.stderr)
     return 1 if result["errors"] else 0
 
 

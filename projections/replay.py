@@ -9,6 +9,10 @@ Per game (keys under ``<prefix>:proj:replay:g:<id>:``):
 - ``ckpt``   hash step -> state after that step, for steps 0, K, 2K, ... (K = CHECKPOINT_EVERY);
 - ``undo``   hash request id -> undo request (status pending / applied / rejected / expired, votes; a move played after a request expires it).
 
+A finished game's keys are folded into one compressed string ``z`` (projections/
+compaction.py); every read below falls back to it when the plain keys are gone, and the
+projection expands it back (same commit) when the game gets another event.
+
 The state after step n is ``ckpt[K * (n // K)]`` folded with at most K-1 moves' facts.
 An undo to move m trims ``eff`` to m-1 entries and drops the checkpoints after step m-1,
 so later steps are rebuilt from the moves played after the undo.
@@ -21,6 +25,7 @@ from typing import Any
 from domain.engine import State, Viewer, visible_facts
 
 from .base import GameProjection, keep_first
+from .compaction import unpack
 from .records import EventRecord
 from .redaction import visible_entry, visible_move
 from .timeline import fold_moves, game_meta, initial_state, joined_names, move_entry, undo_request
@@ -54,6 +59,13 @@ class ReplayView(RedisView):
 
     # ---- reads used by the projection (cache loads)
 
+    def compact(self, game_id: str) -> dict[str, Any] | None:
+        """The compact form of a finished game (projections/compaction.py), None if it has none."""
+        doc = unpack(self.client.get(self.game_key(game_id, "z")))
+        if doc is not None:
+            doc["entries"] = {entry["version"]: entry for entry in doc["moves"]}
+        return doc
+
     def load_game(self, game_id: str, every: int) -> dict[str, Any] | None:
         pipe = self.client.pipeline(transaction=True)
         pipe.get(self.game_key(game_id, "meta"))
@@ -62,7 +74,15 @@ class ReplayView(RedisView):
         pipe.hgetall(self.game_key(game_id, "undo"))
         meta, status, eff, undo = pipe.execute()
         if meta is None:
-            return None
+            compact = self.compact(game_id)
+            if compact is None:
+                return None
+            steps = compact["status"]["steps"]
+            base = (steps // every) * every
+            return {"meta": compact["meta"], "status": compact["status"], "eff": compact["eff"],
+                    "undo": compact["undo"], "head": compact["ckpt"].get(str(base)),
+                    "entries": {v: compact["entries"][v] for v in compact["eff"][base:steps]},
+                    "compacted": compact}
         doc = {
             "meta": loads(meta), "status": loads(status), "eff": [int(v) for v in eff],
             "undo": {k.decode(): loads(v) for k, v in undo.items()}, "entries": {},
@@ -78,6 +98,10 @@ class ReplayView(RedisView):
         if not versions:
             return []
         raws = self.client.hmget(self.game_key(game_id, "moves"), versions)
+        if any(raw is None for raw in raws):
+            compact = self.compact(game_id)
+            if compact is not None:
+                return [compact["entries"].get(int(v)) for v in versions]
         return [loads(raw) for raw in raws]
 
     # ---- queries used by the API
@@ -91,7 +115,12 @@ class ReplayView(RedisView):
         keys = [self.game_key(game_id, part) for part in ("meta", "status", "ckpt", "eff", "moves")]
         found = self._snapshot_script(keys=keys, args=[base, step])
         if not found:
-            return None
+            compact = self.compact(game_id)
+            if compact is None:
+                return None
+            versions = compact["eff"][max(base - 1, 0):step] if step > 0 else []
+            return (compact["meta"], compact["status"], base, compact["ckpt"].get(str(base)),
+                    [compact["entries"][v] for v in versions])
         meta, status, checkpoint, entries = found
         return loads(meta), loads(status), base, loads(checkpoint), [loads(entry) for entry in entries]
 
@@ -109,11 +138,45 @@ class ReplayView(RedisView):
         pipe.hgetall(self.game_key(game_id, "moves"))
         pipe.hgetall(self.game_key(game_id, "undo"))
         meta, status, moves, undo = pipe.execute()
+        if meta is None:
+            compact = self.compact(game_id)
+            if compact is not None:
+                return compact["meta"], compact["status"], compact["moves"], compact["undo"]
         entries = sorted((loads(raw) for raw in moves.values()), key=lambda e: e["version"])
         return loads(meta), loads(status), entries, {k.decode(): loads(v) for k, v in undo.items()}
 
     def status(self, game_id: str) -> dict | None:
-        return loads(self.client.get(self.game_key(game_id, "status")))
+        status = loads(self.client.get(self.game_key(game_id, "status")))
+        if status is None:
+            compact = self.compact(game_id)
+            return None if compact is None else compact["status"]
+        return status
+
+    def expanded(self, suffix: str, compact: Any) -> dict[str, Any]:
+        head = suffix[:-len("z")] if suffix.endswith(":z") else suffix + ":"
+        parts = {head + "meta": compact["meta"], head + "status": compact["status"], head + "eff": compact["eff"],
+                 head + "ckpt": compact["ckpt"], head + "moves": {str(e["version"]): e for e in compact["moves"]}}
+        if compact["undo"]:
+            parts[head + "undo"] = compact["undo"]
+        if not compact["eff"]:
+            del parts[head + "eff"]  # an empty list is no key
+        return parts
+
+    def expand_ops(self, game_id: str, compact: dict) -> list[Op]:
+        """The ops that turn a compact game back into its plain keys (before it changes)."""
+        ops: list[Op] = [
+            ("delete", self.game_key(game_id, "z")),
+            ("set", self.game_key(game_id, "meta"), dumps(compact["meta"])),
+            ("set", self.game_key(game_id, "status"), dumps(compact["status"])),
+        ]
+        if compact["eff"]:
+            ops.append(("rpush", self.game_key(game_id, "eff"), *compact["eff"]))
+        for part, mapping in (("ckpt", {k: dumps(v) for k, v in compact["ckpt"].items()}),
+                              ("moves", {e["version"]: dumps(e) for e in compact["moves"]}),
+                              ("undo", {k: dumps(v) for k, v in compact["undo"].items()})):
+            if mapping:
+                ops.append(("hset", self.game_key(game_id, part), None, None, mapping))
+        return ops
 
     def game_ids(self) -> list[str]:
         return sorted(k.decode() for k in self.client.hkeys(self.key("games")))
@@ -131,12 +194,38 @@ class ReplayProjection(GameProjection):
 
     # ---- cache
 
+    _touched: set | None = None
+    _expansions: list | None = None
+
     def doc(self, game_id: str) -> dict[str, Any] | None:
+        if self._touched is not None and game_id not in self._touched:
+            self._touched.add(game_id)
+            cached = self.cache.get(game_id)
+            if cached is not None and cached["status"].get("finished"):
+                # A game finished in an earlier page may have been compacted since (by the
+                # follower, or `heirloom migrate` in another process): read it again.
+                del self.cache[game_id]
         return self.cached(game_id, lambda: self._load(game_id))
+
+    def prepare(self, records: Any, after: int, log: str | None = None) -> list[Op]:
+        self._touched, self._expansions = set(), []
+        try:
+            ops = super().prepare(records, after, log)
+            return self._expansions + ops  # compact games back to their plain keys first
+        finally:
+            self._touched, self._expansions = None, None
 
     def _load(self, game_id: str) -> dict[str, Any] | None:
         """A game's document from Redis, its head state = last checkpoint + the moves after it."""
         doc = self.view.load_game(game_id, self.every)
+        if doc is not None and "compacted" in doc:
+            compact = doc.pop("compacted")
+            if self._expansions is not None:  # (read outside a page: nothing to write)
+                self._expansions += self.view.expand_ops(game_id, compact)
+            for step, checkpoint in compact["ckpt"].items():  # readable before the commit
+                self.pending[game_id, int(step)] = dumps(checkpoint)
+            for entry in compact["moves"]:
+                self.pending["entry", game_id, entry["version"]] = entry
         if doc is not None:
             steps = doc["status"]["steps"]
             base = (steps // self.every) * self.every

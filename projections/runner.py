@@ -32,6 +32,7 @@ import redis
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from .base import GameFailed, GameProjection
+from .compaction import compact_game
 from .partitions import Log, clear_partition, logs_of, partition_count
 from .records import to_record
 from .views import COMMIT_VIEWS_LUA, StaleView
@@ -439,11 +440,15 @@ class ProjectionRunner:
             raise
 
     def _compact(self, records: list[dict]) -> None:
-        """Fold the events of the games that finished in this page into one record each."""
+        """Fold the events of the games that finished in this page into one record each,
+        and their replay and score history (projections/compaction.py)."""
+        replay, scoreboard = self.projections.get("replay"), self.projections.get("scoreboard")
         for record in records:
             if record["type"] == "MovePlayed" and record.get("finished"):
                 try:
                     self.app.recorder.compact(record["game_id"])
+                    if replay is not None and scoreboard is not None:
+                        compact_game(replay.view, scoreboard.view, record["game_id"])
                 except Exception:  # a later finish (or `heirloom migrate`) compacts it
                     log.warning("could not compact game %s", record["game_id"], exc_info=True)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import GameProjection, keep_first
+from .compaction import unpack
 from .rating import apply_result, leaderboard, replay_results
 from .records import EventRecord
 from .summary import summarize_game
@@ -44,7 +45,10 @@ class ScoreboardView(RedisView):
         meta, history = pipe.execute()
         if meta is None:
             return None
-        history = [loads(item) for item in history]
+        if history:
+            history = [loads(item) for item in history]
+        else:  # a finished game's history is compact (projections/compaction.py)
+            history = unpack(self.client.get(self.game_key(game_id, "history:z"))) or []
         meta = loads(meta)
         return {
             "game": meta["game_type"],
@@ -153,6 +157,10 @@ class ScoreboardProjection(GameProjection):
             return
         keep = max(0, int(record.get("to_move") or 1) - 1)
         doc["moves"] = min(doc["moves"], keep)
+        compact = unpack(self.view.client.get(self.view.game_key(game_id, "history:z")))
+        if compact:  # a compacted finished game reopened: its history back in the list first
+            ops += [("delete", self.view.game_key(game_id, "history:z")),
+                    ("rpush", self.view.game_key(game_id, "history"), *[dumps(entry) for entry in compact])]
         ops += list(keep_first(self.view.game_key(game_id, "history"), keep + 1))
         if doc["finished"]:
             doc["finished"], doc["winners"] = False, []

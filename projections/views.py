@@ -248,6 +248,11 @@ class RedisView(TrackingRecorder):
     def refresh_generation(self) -> None:
         self.generation = self.current_generation()
 
+    def expanded(self, suffix: str, compact: Any) -> dict[str, Any]:
+        """The keys (as `dump` lists them) a compact string ``<suffix>:z`` stands for
+        (projections/compaction.py): a dump does not tell a compacted game from a plain one."""
+        return {suffix: compact}
+
     def dump(self) -> dict[str, Any]:
         """Every key of the view (except tracking) with its decoded content (tests, rebuild checks)."""
         result: dict[str, Any] = {}
@@ -258,7 +263,11 @@ class RedisView(TrackingRecorder):
             kind = self.client.type(key)
             kind = kind.decode() if isinstance(kind, bytes) else kind
             suffix = key[len(self.base) + 1:]
-            if kind == "string":
+            if kind == "string" and suffix.endswith(":z"):  # a finished game's compact form
+                from .compaction import unpack
+
+                result.update(self.expanded(suffix[:-len(":z")], unpack(self.client.get(key))))
+            elif kind == "string":
                 result[suffix] = loads(self.client.get(key))
             elif kind == "list":
                 result[suffix] = [loads(item) for item in self.client.lrange(key, 0, -1)]
