@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import signal
 import sys
 import time
@@ -41,12 +42,25 @@ def _worker_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also follow the event log and queue the bots' moves (when no server does: "
                              "servers run with HEIRLOOM_BOTS=off)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    parser.add_argument("--nice", type=int, default=None,
+                        help="lower this process's CPU priority by N (default HEIRLOOM_WORKER_NICE, else 10): "
+                             "on a machine it shares with a server, the server's requests go first")
+
+
+def worker_niceness(value: int | None) -> int:
+    if value is not None:
+        return value
+    raw = (os.environ.get("HEIRLOOM_WORKER_NICE") or "").strip()
+    return int(raw) if raw.lstrip("-").isdigit() else 10
 
 
 def _worker(args: argparse.Namespace) -> int:
     from api.jobs.worker import Worker
 
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    niceness = worker_niceness(args.nice)
+    if niceness > 0:
+        os.nice(niceness)   # bots, analysis and simulations yield the CPU to the API's requests
     with open_service() as service:
         worker = Worker(service)
         scheduler = None
