@@ -1,7 +1,9 @@
-"""GET /game-types: every registered game; GET /game-types/{game}/glossary: its content in words."""
+"""GET /game-types: every registered game; GET /game-types/{game}/glossary: its content in words;
+GET /games/{id}/glossary: the same as one viewer of one game reads it."""
 
 from fastapi import APIRouter
 
+from api.deps import ServiceDep, TokenDep
 from api.models import GameType, Glossary, answers
 from api.projections_deps import UnknownGameType
 from domain.bots import level_names
@@ -25,3 +27,11 @@ def glossary(game: str) -> dict:
     except KeyError:
         raise UnknownGameType(f"unknown game type {game!r}", game=game) from None
     return {"entries": presentation.glossary(rules)}
+
+
+@router.get("/games/{game_id}/glossary", response_model=None, responses=answers(Glossary, 401, 404))
+def game_glossary(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
+    """The game type's glossary as the caller reads it in this game now: the same keys, and where the
+    game hides its content until play reveals it (Heredity's cards, areas and characters), the words
+    of everything the caller's view shows. Nothing the caller cannot see is named."""
+    return {"entries": service.glossary(game_id, token)}

@@ -625,6 +625,15 @@ class GameService(Application):
             return presentation.picture(game.rules, view, viewer, list(game.names), game.scores)
         return self._read(game_id, draw)
 
+    def glossary(self, game_id: str, token: str | None) -> list[dict]:
+        """The glossary as the caller reads it now (`presentation.glossary_of_view`): drawn from the
+        caller's view only, like the picture, so it names nothing the caller cannot see."""
+        def words(game: Game) -> list[dict]:
+            viewer = game.caller_for(token).viewer(game.finished)
+            view = json_native(game.rules.view(game.state, viewer))
+            return presentation.glossary_of_view(game.rules, view)
+        return self._read(game_id, words)
+
     def play(self, game_id: str, token: str | None, move: Any, expected_version: int | None = None,
              idempotency_key: str | None = None) -> dict:
         """Play one move; returns {version, move_no, facts (as the mover sees them), replayed}.

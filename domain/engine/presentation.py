@@ -7,6 +7,8 @@ All words use the "Seat N" convention; `name_seats` writes in the players' names
 
 from __future__ import annotations
 
+import inspect
+
 from typing import Any, Sequence
 
 from .facts import EVERYONE, Move, Viewer
@@ -81,6 +83,17 @@ def glossary(rules: Any) -> list[dict]:
         make = getattr(rules, "glossary", None)
         _glossaries[name] = [dict(entry) for entry in make()] if make is not None else []
     return [dict(entry) for entry in _glossaries[name]]
+
+
+def glossary_of_view(rules: Any, view: dict) -> list[dict]:
+    """The glossary as one viewer of one game reads it: a game whose content is hidden until the
+    game reveals it (Heredity's book, HER-HIDDEN) writes the words of what `view` shows in place
+    of its "not yet revealed" entries (its `glossary(view=...)`); any other game's is the game
+    type's glossary. Same keys either way, so every data-detail of the picture has its entry."""
+    make = getattr(rules, "glossary", None)
+    if make is None or "view" not in inspect.signature(make).parameters:
+        return glossary(rules)
+    return [dict(entry) for entry in make(view=view)]
 
 
 def paths(rules: Any, state: dict, seat: int, moves: Sequence[Move], names: Sequence[str] = (),

@@ -151,3 +151,25 @@ def test_a_prompt_names_a_face_down_cadaver_only_to_its_taker(client):
     for who in (1 - taker, None):
         shown = game.get(who)
         assert name not in shown["prompt"] and name not in orjson.dumps(shown).decode(), who
+
+
+@pytest.mark.rule("HER-HIDDEN-01", "HER-HIDDEN-09")
+def test_a_games_glossary_reads_what_the_caller_sees(client):
+    """GET /games/{id}/glossary: the game type's keys, with the words of what the caller's view shows
+    (Heredity's cards in play, their areas and characters); nothing the view hides."""
+    game = TestGame.create(client, "heredity", 2, seed=2)
+    typed = {e["key"]: e for e in client.get("/game-types/heredity/glossary").json()["entries"]}
+    for who in (0, None):                                      # a seat and a spectator see the same table
+        answer = game.client.get(f"/games/{game.id}/glossary", headers=bearer(game.token(who)))
+        assert answer.status_code == 200, answer.text
+        entries = {e["key"]: e for e in answer.json()["entries"]}
+        assert set(entries) == set(typed)
+        storm = entries["card:110"]                            # on the Timeline from the first card
+        assert typed["card:110"]["name"] == "A card not yet revealed" != storm["name"]
+        assert "Event" in storm["text"] and "7 tokens" in storm["text"]
+        assert entries["card:142"]["name"] == "A card not yet revealed"         # the Swan Key: not yet seen
+        assert "Swan Key" not in answer.text
+    other = TestGame.create(client, "adas_dream", 2, seed=2)
+    same = client.get(f"/games/{other.id}/glossary").json()["entries"]
+    assert same == presentation.glossary(get_rules("adas_dream"))
+    assert client.get("/games/nope/glossary").status_code == 404

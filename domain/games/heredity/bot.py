@@ -6,11 +6,12 @@ sorts it, `sample` shuffles it. The Secrets deck's unrevealed cards are content 
 state: the bot's playouts read the book as the rules do, which is what a determinization of an
 unknown order cannot avoid; no face or order a seat cannot see is kept in the knowledge.
 
-`candidates` keeps one move of each distinct effect (the slot a token goes on rarely matters: one
-Move per path, one combined attack per target and group of PCs, the strongest), and leaves out
-what never helps the team: attacking its own allies (Swan's death feeds the storm), dropping
-Materials, healing hostile NPCs. The opening window lists 618 moves, 592 of them combined
-attacks on Swan; 64 iterations could not even try each once.
+`candidates` goes further than the list: `legal_moves` already lists one move per distinct effect
+(twin slots, moves.py `same_effect`), and `candidates` also treats as one the moves that differ only
+in a slot that rarely matters to the search (one Move per path, one combined attack per target and
+group of PCs, the strongest), and leaves out what never helps the team: attacking its own allies
+(Swan's death feeds the storm), dropping Materials, healing hostile NPCs. The opening window lists
+495 moves, 475 of them attacks on Swan; 64 iterations could not even try each once.
 
 `evaluate` values an unfinished chapter by how soon the team can win against how long the storm
 leaves it (`PLANS`, read from the chapter's book like the rules read it, never from the Karma

@@ -11,9 +11,10 @@ import { openDetail } from "./detail.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-// Show `svgText` in `container` and its words in `textBox`. `game` names the glossary;
+// Show `svgText` in `container` and its words in `textBox`. `game` names the glossary (`glossary`, when
+// given, loads this game's glossary as the viewer reads it: GET /games/{id}/glossary);
 // `onTarget(key, element)` is asked first when a playable element is chosen (true: handled).
-export function showBoard(container, textBox, svgText, { game, onTarget = null } = {}) {
+export function showBoard(container, textBox, svgText, { game, onTarget = null, glossary = null } = {}) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const root = doc.documentElement;
   if (!root || root.nodeName !== "svg") { container.textContent = "The picture could not be read."; return; }
@@ -31,7 +32,7 @@ export function showBoard(container, textBox, svgText, { game, onTarget = null }
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
   }
-  wire(container, game, onTarget);
+  wire(container, game, onTarget, glossary);
 }
 
 function zoneElement(zone) {
@@ -62,16 +63,16 @@ function zoneText(zone) {
     el("ul", {}, items.map((words) => el("li", {}, words))));
 }
 
-function wire(container, game, onTarget) {
-  if (container.dataset.wired) { container._board = { game, onTarget }; return; }
+function wire(container, game, onTarget, glossary) {
+  if (container.dataset.wired) { container._board = { game, onTarget, glossary }; return; }
   container.dataset.wired = "1";
-  container._board = { game, onTarget };
+  container._board = { game, onTarget, glossary };
   const activate = (node) => {
-    const { game: g, onTarget: handler } = container._board;
+    const { game: g, onTarget: handler, glossary: live } = container._board;
     const key = node.getAttribute("data-detail");
     const target = node.getAttribute("data-target");
     if (node.getAttribute("data-playable") === "true" && handler && handler(target, node)) return;
-    if (key) openDetail(g, key, node, node.getAttribute("aria-label") || "");
+    if (key) openDetail(g, key, node, node.getAttribute("aria-label") || "", live);
   };
   container.addEventListener("click", (event) => {
     const node = event.target.closest("[data-detail], [data-target]");

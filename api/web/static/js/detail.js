@@ -1,7 +1,9 @@
 // The `detail` popup: what a card, tile, space, location, character or token of the board is and does.
 //
-// Its words come from GET /game-types/{game}/glossary (read once per page); an element the glossary does
-// not know yet shows the words the picture gave it (its aria-label). Escape or the close button shuts it
+// Its words come from GET /game-types/{game}/glossary (read once per page), or, on a table or a replay,
+// from GET /games/{id}/glossary as the viewer reads it now (a game that hides its cards until play reveals
+// them, like Heredity, names there what the viewer has seen); an element the glossary does not know yet
+// shows the words the picture gave it (its aria-label). Escape or the close button shuts it
 // and gives the focus back to the element that opened it.
 import { api, el } from "./api.js";
 
@@ -38,10 +40,11 @@ export function closeDetail() {
 }
 
 // Open the words of `key` (a glossary key) near `element`; `fallback` when the glossary lacks it.
-export async function openDetail(game, key, element, fallback = "") {
+export async function openDetail(game, key, element, fallback = "", live = null) {
   const dialog = ensureBox();
   opener = element || document.activeElement;
-  const entries = await glossary(game);
+  const entries = live ? await live().then((answer) => new Map((answer.entries || []).map((e) => [e.key, e])))
+    .catch(() => glossary(game)) : await glossary(game);
   const entry = entries.get(key);
   const name = entry ? entry.name : (fallback.split(". ")[0] || key);
   const text = entry ? entry.text : fallback.split(". ").slice(1).join(". ") || fallback;

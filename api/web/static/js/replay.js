@@ -254,7 +254,8 @@ async function go(target, note = "") {
     ]);
     if (mine !== sequence) return; // a later step was asked for meanwhile
     $("description").textContent = note || (n === 0 ? "" : answer.description || fallbackLabel(answer.move));
-    showBoard($("board"), $("board-text"), board, { game: root.dataset.game });
+    showBoard($("board"), $("board-text"), board, { game: root.dataset.game,
+      glossary: () => api(`/games/${gameId}/glossary`, { token: token() }) });
     say("");
   } catch (error) {
     if (mine === sequence) say(errorText(error));

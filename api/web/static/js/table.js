@@ -348,7 +348,8 @@ async function refreshOnce() {
   if (listing && listing.version !== game.version) { again = true; }
   log = moves;
   $("status").textContent = game.status === "finished" ? "finished" : `running · move ${game.move_count}`;
-  if (board) showBoard($("board"), $("board-text"), board, { game: root.dataset.game, onTarget: (key) => composer.narrow(key) });
+  if (board) showBoard($("board"), $("board-text"), board, { game: root.dataset.game, onTarget: (key) => composer.narrow(key),
+    glossary: () => api(`/games/${gameId}/glossary`, { token: token() }) });
   renderToAct();
   renderMoves(listing);
   renderScores();
