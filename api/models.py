@@ -282,6 +282,11 @@ class MoveAccepted(Answer):
                                      "(TABLE-MOVE-01): the version it was sent at")
 
 
+class Passed(Answer):
+    passed: list[int] = Field(description="the seats that have passed the current step (TABLE-BOT-04)")
+    version: int
+
+
 class EventRecord(Answer):
     version: int
     type: str

@@ -52,6 +52,9 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
     elif kind == "UndoRejected":
         record["actor"] = event.by
         record["payload"] = {"request_id": event.request_id, "reason": getattr(event, "reason", "")}
+    elif kind == "SeatPassed":
+        record.update(actor=f"seat:{event.seat}", seat=event.seat)
+        record["payload"] = {"seat": event.seat, "prompt": event.prompt}
     elif kind == "UndoExpired":
         record["actor"] = "system"
         record["payload"] = {"request_id": event.request_id, "reason": event.reason}

@@ -5,7 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header
 
 from api.deps import ServiceDep, TokenDep
-from api.models import LegalMoves, MoveAccepted, PlayMove, answers
+from api.models import LegalMoves, MoveAccepted, Passed, PlayMove, answers
 from api.responses import OrjsonResponse
 
 router = APIRouter(tags=["moves"])
@@ -29,3 +29,11 @@ async def play_move(game_id: str, body: PlayMove, service: ServiceDep, token: To
     answer = dict(service.play(game_id, token, body.move, body.expected_version, idempotency_key))
     headers = {"Idempotent-Replayed": "true"} if answer.pop("replayed", False) else None
     return OrjsonResponse(answer, status_code=201, headers=headers)  # rendered once, no encoder pass
+
+
+@router.post("/games/{game_id}/pass", response_model=None, responses=answers(Passed, 401, 403, 404, 422))
+def pass_step(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
+    """Your seat is done with the current step where any seat of the team may act (TABLE-BOT-04):
+    the bots, which wait while a person has a decision there, may now play it, the team's decision
+    included, until the step changes or you move again. 422 when the step is not such a one."""
+    return service.pass_step(game_id, token)

@@ -507,8 +507,13 @@ class GameService(Application):
         def seats(game: Game) -> list[int]:
             if game.finished or not game.bots:
                 return []
-            return bots_may_act(game.rules, game.state, game.rules.decision(game.state), game.bot_seats)
+            return bots_may_act(game.rules, game.state, game.rules.decision(game.state), game.bot_seats,
+                                game.released_seats())
         return self._read(game_id, seats)
+
+    def pass_step(self, game_id: str, token: str | None) -> dict:
+        """The caller's seat passes the current team step to the bots (`Game.pass_step`, TABLE-BOT-04)."""
+        return self._command(game_id, lambda game: game.pass_step(game.caller_for(token)))
 
     def bot_wait(self, game_id: str, now: float, delay_s: float) -> float:
         """Seconds a bot of this game still waits before its move (TABLE-BOT-02): `delay_s` after the
@@ -530,7 +535,8 @@ class GameService(Application):
             level = game.bot_level(seat)
             if game.finished or level is None:
                 return None
-            allowed = bot_moves(game.rules, game.state, game.rules.decision(game.state), seat, game.bot_seats)
+            allowed = bot_moves(game.rules, game.state, game.rules.decision(game.state), seat, game.bot_seats,
+                                game.released_seats())
             if not allowed:  # not its decision, or the people's (TABLE-BOT-01)
                 return None
             move_no = game.last_move_no + 1
@@ -575,6 +581,7 @@ class GameService(Application):
                 "undo_history": [self._public_request(game, r) for r in game.undo_requests.values()
                                  if r["status"] != "pending"],
                 "table": game.table_shown,
+                "passed": sorted(game.released_seats()),
                 "seats": self._seats(game),
             }
         return self._read(game_id, view)
@@ -677,7 +684,8 @@ class GameService(Application):
 
     #: Events after which a move still means what it meant: other seats' moves (checked apart) and
     #: the bookkeeping of take-back requests and seats, which change no position.
-    _NEUTRAL_EVENTS = frozenset({"UndoRequested", "UndoVoted", "UndoRejected", "UndoExpired", "SeatJoined"})
+    _NEUTRAL_EVENTS = frozenset({"UndoRequested", "UndoVoted", "UndoRejected", "UndoExpired", "SeatJoined",
+                                 "SeatPassed"})
 
     def _still_meant(self, game: Game, caller: Caller, move: Any, expected_version: Any) -> bool:
         """TABLE-MOVE-01: a move sent at a stale `expected_version` is played anyway (the answer says

@@ -8,12 +8,15 @@ thread in api/bot_runner.py and the worker processes act the same:
 - ``single``: the seat to act is the bot's: all its legal moves.
 - ``simultaneous``: the bot commits once no person is still to commit (people first; a commit is
   hidden, so waiting costs the bot nothing and no person's click races a bot's).
-- ``team`` (cooperative, any seat of the listed ones may act, e.g. Heredity): the bot's moves that
-  no listed person could also submit (its own characters' actions, the choice of a decision about
-  a character only its seat controls). A move a person's seat lists too (end the action window,
-  the choice for a shared character or for the whole team) is the people's. Moves a seat may make
-  at any time without answering the decision (a game's bot hook `ANY_TIME_MOVES`: Heredity's
-  voluntary injuries and free drops) never count as the bot's turn: left with only those, it waits.
+- ``team`` (cooperative, any listed seat may act, e.g. Heredity): people go first here too. While a
+  listed person has a decision of its own (a move that is not one a seat may make at any time, see
+  below), the bots wait: they do not end the action window, answer for the team or the shared
+  character, nor move their own characters under the person's hands. The person passes the step
+  (`Game.pass_step`, TABLE-BOT-04) to let them play, the team's decisions included; a decision about
+  a character only a bot controls (the person's list holds nothing but any-time moves) is the bot's.
+  Moves a seat may make at any time without answering the decision (a game's bot hook
+  `ANY_TIME_MOVES`: Heredity's voluntary injuries and free drops) never count as a turn: a bot left
+  with only those waits, and a person left with only those has no decision of its own.
 - A person who has passed or whose clock ran out (`released`) counts as a bot for this rule.
 
 When every seat listed is a bot (or released), nothing changes: bots play as before.
@@ -23,13 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Collection
 
-import orjson
-
 from domain.engine import Decision
-
-
-def _key(move: Any) -> bytes:
-    return orjson.dumps(move, option=orjson.OPT_SORT_KEYS)
 
 
 def any_time_moves(rules: Any) -> frozenset:
@@ -37,6 +34,10 @@ def any_time_moves(rules: Any) -> frozenset:
     from domain.bots.hooks import hooks_for
 
     return frozenset(getattr(hooks_for(rules).module, "ANY_TIME_MOVES", ()))
+
+
+def _only_any_time(moves: list, free: frozenset) -> bool:
+    return all(isinstance(move, dict) and move.get("type") in free for move in moves)
 
 
 def bot_moves(rules: Any, state: dict, decision: Decision, seat: int, bots: Collection[int],
@@ -49,12 +50,11 @@ def bot_moves(rules: Any, state: dict, decision: Decision, seat: int, bots: Coll
         return rules.legal_moves(state, seat)
     if decision.mode != "team":  # simultaneous: people commit first
         return []
-    theirs = {_key(move) for person in people for move in rules.legal_moves(state, person)}
-    own = [move for move in rules.legal_moves(state, seat) if _key(move) not in theirs]
     free = any_time_moves(rules)
-    if all(isinstance(move, dict) and move.get("type") in free for move in own):
-        return []
-    return own
+    if any(not _only_any_time(rules.legal_moves(state, person), free) for person in people):
+        return []  # a person has a decision to take: people go first
+    own = rules.legal_moves(state, seat)
+    return [] if _only_any_time(own, free) else own
 
 
 def bots_may_act(rules: Any, state: dict, decision: Decision, bots: Collection[int],

@@ -126,6 +126,9 @@ class Game(Aggregate):
     contributions: tuple | list = ()
     #: True once a move was played (an undo does not reset it): the move seed is fixed from then on.
     moved = False
+    #: Seats that passed the current step to the bots (`SeatPassed`, TABLE-BOT-04): seat (str) -> the
+    #: prompt of the decision they passed; replaced, never mutated in place.
+    passes = {}
 
     class Event(Aggregate.Event):
         prev_hash: str
@@ -214,10 +217,14 @@ class Game(Aggregate):
             if self.actor.startswith("seat:"):
                 game.person_moved_at = self.timestamp.timestamp()
             game.moved = True
+            if game.passes:
+                game.use_passes(self.seat, self.move)
             game.head_hash = self.hash
             if game.state is not None:  # None: a deep undo before, refolded by the application
                 # A copy of the facts: evolve may keep references into the state and mutate them.
                 game.set_state(fold(get_rules(game.game_type).evolve, game.state, json_native(self.facts)))
+            if game.passes:
+                game.drop_stale_passes()
 
     class SeatsInvited(Event):
         """Seats offered by invitation: one single-use code per seat, stored hashed."""
@@ -320,6 +327,7 @@ class Game(Aggregate):
             game.undo_requests[self.request_id]["status"] = "applied"
             game.undo_requests = _trim_requests(game.undo_requests)
             game.head_hash = self.hash
+            game.passes = {}
             game.refold_to(self.to_move - 1)
 
     class UndoRejected(Event):
@@ -332,6 +340,16 @@ class Game(Aggregate):
             request = game.undo_requests[self.request_id]
             request["status"], request["outcome"] = "rejected", self.reason
             game.undo_requests = _trim_requests(game.undo_requests)
+            game.head_hash = self.hash
+
+    class SeatPassed(Event):
+        """A person's seat passes the current step (TABLE-BOT-04): the bots may take what it left."""
+
+        seat: int
+        prompt: str
+
+        def apply(self, game: "Game") -> None:
+            game.passes = {**game.passes, str(self.seat): self.prompt}
             game.head_hash = self.hash
 
     class UndoExpired(Event):
@@ -495,6 +513,50 @@ class Game(Aggregate):
     def unrated(self) -> bool:
         """Forks, imported and simulated games stay out of leaderboards."""
         return self.forked_from is not None or self.imported or self.simulation is not None
+
+    # ---- passing a step to the bots (TABLE-BOT-04)
+
+    def pass_step(self, caller: Caller) -> dict:
+        """The caller's seat is done with the current step (one where several seats may act): the bots
+        may now play what it could have played, the team's decisions included, until the step changes
+        or this seat moves again. A seat that passed already passes again without a new event."""
+        if caller.kind == "spectator":
+            raise TokenRequired("Passing needs a seat token.")
+        if caller.kind != "seat":
+            raise NotYourSeat("Only a seat passes; use a seat token.", rule="TABLE-BOT-04")
+        decision = self.rules.decision(self.state)
+        if self.finished or caller.seat not in decision.seats or decision.mode != "team":
+            raise InvalidUndo("Passing is for a step any seat of the team may take, when it is yours; "
+                              "this one is not.", rule="TABLE-BOT-04")
+        if self.passes.get(str(caller.seat)) != decision.prompt:
+            self._trigger(self.SeatPassed, seat=caller.seat, prompt=decision.prompt)
+        return {"passed": sorted(self.released_seats()), "version": self.version}
+
+    def released_seats(self) -> set[int]:
+        """Seats that passed the step now being decided (the bots may act for the team's part)."""
+        if not self.passes or self.state is None:
+            return set()
+        prompt = self.rules.decision(self.state).prompt
+        return {int(seat) for seat, passed in self.passes.items() if passed == prompt}
+
+    def use_passes(self, mover: int, move: Any) -> None:
+        """Before a move is folded in: the mover's own pass ends, and a pass is used up by a move the
+        passing seat could have played itself (a bot ending the window, answering for the team): a
+        pass lets the bots take one of the people's decisions, not every later one."""
+        if self.state is None:
+            self.passes = {}
+            return
+        rules = self.rules
+        self.passes = {seat: passed for seat, passed in self.passes.items()
+                       if int(seat) != mover and json_native(move) not in rules.legal_moves(self.state, int(seat))}
+
+    def drop_stale_passes(self) -> None:
+        """After a move: every pass of a step that is over ends (the decision asks something else)."""
+        if self.state is None:
+            self.passes = {}
+            return
+        prompt = self.rules.decision(self.state).prompt
+        self.passes = {seat: passed for seat, passed in self.passes.items() if passed == prompt}
 
     def check_analysis(self) -> None:
         """TABLE-ANALYSIS-01: no engine help during play. While a rated game runs, its analysis is

@@ -33,14 +33,14 @@ TABLES = [("heredity", 3, "normal"), ("my_fathers_work", 3, "normal"), ("abomina
 
 
 def play_table(client: httpx.Client, game: str, players: int, level: str, clicks: int, think: tuple[float, float],
-               seed: int, page_retry: bool, page_lag: float | None = None) -> dict:
+               seed: int, page_retry: bool, page_lag: float | None = None, pass_rate: float = 0.0) -> dict:
     bots = {str(seat): level for seat in range(1, players)}
     created = client.post("/games", json={"game": game, "players": players, "bots": bots, "seed": seed})
     created.raise_for_status()
     game_id, token = created.json()["id"], created.json()["seats"][0]["token"]
     auth = {"Authorization": f"Bearer {token}"}
     chooser = random.Random(seed)
-    sent = refused = seen = rebased = retried = vanished = 0
+    sent = refused = seen = rebased = retried = vanished = passes = 0
     reasons: dict[str, int] = {}
     deadline = time.monotonic() + 60 + clicks * 20
     while sent < clicks and time.monotonic() < deadline:
@@ -50,6 +50,17 @@ def play_table(client: httpx.Client, game: str, players: int, level: str, clicks
         listed = client.get(f"/games/{game_id}/legal-moves", headers=auth).json()
         if not listed["moves"]:
             time.sleep(0.2)
+            continue
+        if (view.get("decision") or {}).get("mode") == "team" and 0 not in view.get("passed", [0]) \
+                and chooser.random() < pass_rate:
+            time.sleep(chooser.uniform(*think))                 # "done for now: let the bots play"
+            answer = client.post(f"/games/{game_id}/pass", headers=auth)
+            sent += 1
+            passes += 1
+            if answer.status_code != 200:
+                refused += 1
+                seen += 1
+                reasons["pass"] = reasons.get("pass", 0) + 1
             continue
         move = chooser.choice(listed["moves"])
         pause = chooser.uniform(*think)
@@ -84,7 +95,7 @@ def play_table(client: httpx.Client, game: str, players: int, level: str, clicks
                     continue
         seen += 1
     return {"game": game, "players": players, "bots": level, "clicks": sent, "refused": refused,
-            "refused_seen": seen if page_retry else refused, "rebased": rebased, "page_retries": retried, "vanished": vanished,
+            "refused_seen": seen if page_retry else refused, "rebased": rebased, "page_retries": retried, "vanished": vanished, "passes": passes,
             "reasons": reasons, "pacing": pacing(client, game_id)}
 
 
@@ -116,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page-retry", action="store_true", help="retry a 409 as the table page does")
     parser.add_argument("--page-lag", type=float, default=None,
                         help="model the live page: the list on screen is at most this old when clicked")
+    parser.add_argument("--pass-rate", type=float, default=0.0,
+                        help="in team steps (TABLE-BOT-04), pass to the bots instead of a move this often")
     parser.add_argument("--games", nargs="*", help="only these game types")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -125,12 +138,12 @@ def main(argv: list[str] | None = None) -> int:
             if args.games and game not in args.games:
                 continue
             rows.append(play_table(client, game, players, level, args.clicks, tuple(args.think), args.seed,
-                                   args.page_retry, args.page_lag))
+                                   args.page_retry, args.page_lag, args.pass_rate))
             if not args.json:
                 row = rows[-1]
                 rate = row["refused_seen"] / row["clicks"] if row["clicks"] else 0.0
                 print(f"{game:16} clicks {row['clicks']:3}  refused {row['refused']:3}  seen {row['refused_seen']:3} "
-                      f"({rate:.0%})  rebased {row['rebased']:3}  vanished {row['vanished']:3}  {row['reasons']}  pacing {row['pacing']}",
+                      f"({rate:.0%})  rebased {row['rebased']:3}  vanished {row['vanished']:3}  passes {row['passes']:3}  {row['reasons']}  pacing {row['pacing']}",
                       flush=True)
     if args.json:
         json.dump(rows, sys.stdout, indent=1)

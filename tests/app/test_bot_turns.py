@@ -11,7 +11,7 @@ import orjson
 import pytest
 
 from domain.app import REFEREE_CALLER, Caller, Game, hash_token
-from domain.app.bot_turns import bot_moves, bots_may_act
+from domain.app.bot_turns import any_time_moves, bot_moves, bots_may_act
 from domain.engine import get_rules, new_game, play
 from domain.games import load_all
 from tests.support import api_count  # noqa: F401  (registers the test game)
@@ -28,25 +28,27 @@ def controlled_alone(state: dict, seat: int, pc: str) -> bool:
 
 
 def check_position(rules, state, person: int, bots: set[int]) -> int:
-    """Every bot move allowed here is its own; returns how many bot seats may act."""
+    """Every bot move allowed here leaves the person's decisions to the person; returns how many bot
+    seats may act."""
     decision = rules.decision(state)
     acting = bots_may_act(rules, state, decision, bots)
-    theirs = {key(m) for m in rules.legal_moves(state, person)} if person in decision.seats else set()
+    free = any_time_moves(rules)
+    person_decides = person in decision.seats and any(
+        not (isinstance(m, dict) and m.get("type") in free) for m in rules.legal_moves(state, person))
     for seat in acting:
         allowed = bot_moves(rules, state, decision, seat, bots)
         assert allowed, f"{rules.meta.name}: seat {seat} listed to act with no move allowed"
-        if decision.mode == "simultaneous":
-            assert person not in decision.seats, "a bot committed before the person (people go first)"
-        if decision.mode == "team":
-            assert not theirs & {key(m) for m in allowed}, "a bot may take a decision the person may take"
+        assert decision.mode == "single" or not person_decides, "a bot acts while the person has a decision"
+        if rules.meta.name == "heredity":
+            theirs = {key(m) for m in rules.legal_moves(state, person)}
+            assert not theirs & {key(m) for m in allowed if m.get("type") not in free}, \
+                "a bot may take a decision the person may take"
             for move in allowed:
-                pc = move.get("pc") if isinstance(move, dict) else None
-                if rules.meta.name == "heredity" and isinstance(pc, str):
+                pc = move.get("pc")
+                if isinstance(pc, str) and move.get("type") not in free:
                     assert controlled_alone(state, seat, pc), f"a bot acts for {pc}, not its character alone"
     for seat in decision.seats:
-        if seat not in bots:
-            continue
-        if decision.mode == "single":
+        if seat in bots and decision.mode == "single":
             assert seat in acting, "the bot of the seat to act must act"
     return len(acting)
 
@@ -76,7 +78,7 @@ def test_a_bot_never_acts_for_a_persons_seat_or_character(game, players, seeds):
             listed = (bot_moves(rules, state, decision, seat, bots) if seat in bots else None) or \
                 rules.legal_moves(state, seat)
             state, _ = play(rules, state, seat, chooser.choice(listed), seed, move_no)
-    assert acted > 0, "the bots never had a move to make: the check saw nothing"
+    assert acted > 0 or game == "heredity", "the bots never had a move to make: the check saw nothing"
 
 
 @pytest.mark.rule("TABLE-BOT-01")
@@ -85,13 +87,11 @@ def test_heredity_a_bot_leaves_the_team_decisions_to_the_person():
     state, _ = new_game(rules, 2, {}, 1)
     decision = rules.decision(state)
     assert decision.mode == "team" and decision.seats == (0, 1)
-    allowed = bot_moves(rules, state, decision, 1, {1})
-    assert {"type": "end_window"} not in allowed                      # ending the window is the team's
-    assert allowed and all(controlled_alone(state, 1, m["pc"]) for m in allowed if "pc" in m)
+    assert bot_moves(rules, state, decision, 1, {1}) == []           # the window: people go first
     everything = bot_moves(rules, state, decision, 1, {0, 1})          # no person: the bot plays anything
     assert {"type": "end_window"} in everything
     released = bot_moves(rules, state, decision, 1, {1}, released={0})  # the person passed / timed out
-    assert {"type": "end_window"} in released
+    assert {"type": "end_window"} in released and released == everything
 
 
 @pytest.mark.rule("TABLE-BOT-01")
@@ -157,3 +157,49 @@ def test_with_the_bot_approval_in_the_persons_vote_completes_it():
     assert game.state["count"] == 0
     kinds = types(game)
     assert kinds[kinds.index("UndoRequested"):] == ["UndoRequested", "UndoVoted", "UndoVoted", "MovesUndone"]
+
+
+# ---- passing a step to the bots (TABLE-BOT-04)
+
+
+def heredity_game(players: int = 2, bots: dict | None = None) -> Game:
+    return Game.start("heredity", players, [f"p{i}" for i in range(players)], {}, 1,
+                      [hash_token(f"s{i}") for i in range(players)], hash_token("ref"), bots=bots)
+
+
+@pytest.mark.rule("TABLE-BOT-04")
+def test_a_person_passes_the_window_to_the_bots_and_the_pass_is_used_once():
+    game = heredity_game(2, bots={"1": "normal"})
+    rules, seat0 = game.rules, Caller("seat", 0)
+    decision = rules.decision(game.state)
+    assert bot_moves(rules, game.state, decision, 1, game.bot_seats, game.released_seats()) == []
+    assert game.pass_step(seat0)["passed"] == [0]
+    version = game.version
+    assert game.pass_step(seat0)["version"] == version              # passing again appends nothing
+    allowed = bot_moves(rules, game.state, decision, 1, game.bot_seats, game.released_seats())
+    assert {"type": "end_window"} in allowed
+    window = decision.prompt
+    own = next(m for m in allowed if m.get("pc") and game.state["control"][m["pc"]] == [1]
+               and rules.decision(play(rules, game.state, 1, m, 1, 1)[0]).prompt == window)  # the window stays
+    game.play_move(Caller("seat", 1), own, None, actor="bot:normal")  # the bot's own character: pass kept
+    assert game.released_seats() == {0}
+    game.play_move(Caller("seat", 1), {"type": "end_window"}, None, actor="bot:normal")
+    assert game.released_seats() == set()                         # the team's decision used the pass
+    assert [type(e).__name__ for e in game.collect_events()].count("SeatPassed") == 1
+
+
+@pytest.mark.rule("TABLE-BOT-04")
+def test_a_persons_own_move_ends_its_pass_and_passing_needs_a_team_step():
+    game = heredity_game(2, bots={"1": "normal"})
+    seat0 = Caller("seat", 0)
+    game.pass_step(seat0)
+    move = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] == "move")
+    game.play_move(seat0, move, None)
+    assert game.released_seats() == set()
+    from domain.app.errors import InvalidUndo, NotYourSeat
+    with pytest.raises(NotYourSeat):
+        game.pass_step(REFEREE_CALLER)
+    single = count_game(2, bots={"1": "normal"})
+    with pytest.raises(InvalidUndo) as refusal:
+        single.pass_step(Caller("seat", 0))
+    assert refusal.value.extra["rule"] == "TABLE-BOT-04"

@@ -88,32 +88,32 @@ def test_bad_bot_setups_are_refused_naming_the_problem(client):
         assert words in answer.json()["detail"]
 
 
-@pytest.mark.rule("TABLE-BOT-01")
+@pytest.mark.rule("TABLE-BOT-01", "TABLE-BOT-04")
 def test_heredity_bots_leave_the_teams_decisions_to_the_person(client):
-    """Issue 25: two bots took every "any player may act" decision within 0.15 s. Now they play
-    their own characters and then wait: the window stays open for the person to end."""
+    """Issue 25: two bots took every "any player may act" decision within 0.15 s. Now people go first:
+    the bots wait while the person has a decision, and play (the team's decision included) once the
+    person passes the step to them."""
     created = client.post("/games", json={"game": "heredity", "players": 3, "seed": 2,
                                           "bots": {"1": "random", "2": "random"}}).json()
     game_id, token = created["id"], created["seats"][0]["token"]
     auth = {"Authorization": f"Bearer {token}"}
     service = client.app.state.service
-    wait_for(lambda: not service.bots_to_act(game_id), timeout=30)
-    time.sleep(0.5)                                               # and they stay quiet
+    time.sleep(1.0)
     assert service.bots_to_act(game_id) == []
     view = client.get(f"/games/{game_id}").json()
-    assert view["status"] == "active" and 0 in view["to_act"]
+    assert view["status"] == "active" and 0 in view["to_act"] and view["move_count"] == 0  # nobody raced
     listed = client.get(f"/games/{game_id}/legal-moves", headers=auth).json()
-    assert {"type": "end_window"} in listed["moves"]              # the window is still the person's to end
-    bot_moves = [e for e in client.get(f"/games/{game_id}/events?limit=500").json()["events"]
-                 if e["type"] == "MovePlayed" and e["seat"] != 0]
-    control = service.game(game_id).state["control"]
-    for event in bot_moves:
-        assert event["move"]["type"] not in ("end_window", "injure"), event["move"]
-        if "pc" in event["move"]:
-            assert control[event["move"]["pc"]] == [event["seat"]], event["move"]
-    answer = client.post(f"/games/{game_id}/moves", headers=auth,
-                         json={"move": {"type": "end_window"}, "expected_version": listed["version"]})
-    assert answer.status_code == 201, answer.text
+    assert {"type": "end_window"} in listed["moves"]
+    passed = client.post(f"/games/{game_id}/pass", headers=auth)
+    assert passed.status_code == 200 and passed.json()["passed"] == [0], passed.text
+    assert client.get(f"/games/{game_id}").json()["passed"] in ([0], [])  # [] once a bot used the pass
+    bot_moves = wait_for(lambda: [e for e in client.get(f"/games/{game_id}/events?limit=500").json()["events"]
+                                  if e["type"] == "MovePlayed"], timeout=30)
+    assert all(e["seat"] != 0 and e["actor"] == "bot:random" for e in bot_moves)
+    wait_for(lambda: not service.bots_to_act(game_id), timeout=60)    # they stop when the pass is used up
+    events = client.get(f"/games/{game_id}/events?limit=1000").json()["events"]
+    assert [e["type"] for e in events].count("SeatPassed") == 1
+    assert client.post(f"/games/{game_id}/pass").status_code == 401  # a spectator does not pass
 
 
 @pytest.mark.rule("TABLE-BOT-02")

@@ -160,3 +160,21 @@ def test_the_lobby_refuses_in_words_before_creating_anything(contexts, http):
     page.get_by_test_id("table-link").click()
     expect(page.get_by_test_id("table-rules")).to_contain_text("own turn")
     watch.check()
+
+
+@pytest.mark.rule("TABLE-BOT-04")
+def test_heredity_the_person_passes_the_window_to_the_bots(contexts, http):
+    created = http.post("/games", json={"game": "heredity", "players": 2, "names": ["ada", "robot"],
+                                        "bots": {"1": "random"}, "seed": 5}).json()
+    context, watch = contexts()
+    page = context.new_page()
+    page.goto(f"/ui/games/{created['id']}#token={created['seats'][0]['token']}")
+    expect(page.get_by_test_id("pass")).to_be_visible()
+    assert http.get(f"/games/{created['id']}").json()["move_count"] == 0      # the bot waits for ada
+    page.screenshot(path=f"{SHOTS}/heredity-pass-1280.png", full_page=True)
+    page.get_by_test_id("pass").click()
+    expect(log_items(page).first).to_be_visible(timeout=20_000)               # the bot plays now
+    events = http.get(f"/games/{created['id']}/events").json()["events"]
+    assert [e["actor"] for e in events if e["type"] == "MovePlayed"][0] == "bot:random"
+    assert [e["type"] for e in events].count("SeatPassed") == 1
+    watch.check()

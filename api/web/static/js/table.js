@@ -217,6 +217,35 @@ function renderUndo() {
   }
 }
 
+// ---- passing a team step to the bots (TABLE-BOT-04): where any seat of the team may act, bots wait
+// while a person has a decision; "done for now" lets them play, the team's decision included.
+
+function renderPass() {
+  const box = $("pass-box");
+  const seat = mySeat();
+  const bots = Object.keys(game.bots || {}).length;
+  const decision = game.decision || {};
+  if (!bots || seat === null || game.status === "finished" || decision.mode !== "team" || !(game.to_act || []).includes(seat)) {
+    box.replaceChildren();
+    return;
+  }
+  if ((game.passed || []).includes(seat)) {
+    box.replaceChildren(el("p", { class: "meta", "data-testid": "passed" },
+      "You passed: the bots play now (your next move takes the step back)."));
+    return;
+  }
+  box.replaceChildren(el("p", { class: "meta" }, "The bots wait while you decide here."),
+    el("button", { type: "button", "data-testid": "pass", onclick: passStep }, "Done for now: let the bots play"));
+}
+
+async function passStep() {
+  try {
+    await api(`/games/${gameId}/pass`, { token: token(), method: "POST" });
+    say("You passed: the bots play now.", true);
+  } catch (error) { say(errorText(error)); }
+  await refresh();
+}
+
 // ---- one screen (hot seat, issue 25.7): after a move the screen hands over to the next seat, and the
 // take-back stays with the seat that just moved, when this browser holds that seat too.
 
@@ -356,6 +385,7 @@ async function refreshOnce() {
   renderState();
   renderLog();
   renderUndo();
+  renderPass();
   renderRequests();
   renderAudit();
 }
