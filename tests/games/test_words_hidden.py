@@ -23,7 +23,8 @@ from domain.games import load_all
 load_all()
 
 #: The hidden-able records of each game: (TOML file, array of records). Every "name", "title"
-#: (and My Father's Work's Compulsion "text") inside a record is one of its names.
+#: (and My Father's Work's Compulsion "text") inside a record is one of its names, and so are the
+#: first words of a Heredity narrative (a card without a name is called by them).
 HIDEABLE = {
     "abomination": [("cards.toml", a) for a in ("cadavers", "encounters", "humanity", "research", "scoundrels",
                                                  "events")],
@@ -34,6 +35,7 @@ HIDEABLE = {
     "heredity": [("chapter1.toml", "item"), ("chapter1.toml", "narrative")],
 }
 NAME_FIELDS = {"name", "title", "text"}
+SNIPPET = 4  # words of a narrative that name its card
 
 
 def _names(node) -> set[str]:
@@ -42,6 +44,8 @@ def _names(node) -> set[str]:
         for key, value in node.items():
             if key in NAME_FIELDS and isinstance(value, str) and len(value) > 3:
                 out.add(value)
+            elif key == "narrative" and isinstance(value, str):   # Heredity names a card by its first words
+                out.add(" ".join(value.split()[:SNIPPET]))
             elif isinstance(value, (dict, list)):
                 out |= _names(value)
     elif isinstance(node, list):
@@ -89,6 +93,8 @@ class Oracle:
         _strings(view, strings)
         strings |= {s.partition("#")[0] for s in strings if "#" in s}
         shown = self.all_names & strings
+        texts = [t for t in strings if len(t) > 20]
+        shown |= {n for n in self.all_names - shown if any(t.startswith(n) for t in texts)}
         for ident, names in self.records:
             if ident is not None and ident in strings:
                 shown |= names
