@@ -354,9 +354,22 @@ class Leader(Answer):
     rating: float
 
 
+class TeamRecord(Answer):
+    player: str
+    chapters: int = Field(description="cooperative games (chapters) played")
+    won: int
+    win_rate: float
+
+
 class Scoreboard(Answer):
     game: str
-    leaders: list[Leader]
+    leaders: list[Leader] = Field(description="rated games between people (no bot seat, simulation, fork or "
+                                              "import); empty for a cooperative game")
+    team_record: list[TeamRecord] = Field(default_factory=list,
+                                          description="a cooperative game's record per player, instead of a rating")
+    imports: list[JsonObject] = Field(default_factory=list,
+                                      description="finished imported games (`game_id`, `names`, `scores`, "
+                                                  "`winners`), listed apart and rated for nobody")
 
 
 class TypeAnalytics(Answer):

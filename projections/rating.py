@@ -9,11 +9,16 @@ scores share a place). The game counts as a round robin of two-player results:
     R_i    += K / (N - 1) * sum over j != i of (S(i, j) - E(i, j))
 
 with K = 32 and N seats, so a two-player game is plain Elo and a game with more seats
-moves a rating by at most K in total. Cooperative games (everybody wins or loses
-together) are played against the game itself, rated `INITIAL`: S = 1 for a win, else 0,
-and R_i += K * (S - E(i, game)). All deltas of a game are computed from the ratings before
+moves a rating by at most K in total. All deltas of a game are computed from the ratings before
 it, and games are applied in the order they finished, so the result is a pure function
 of that ordered list (a rebuild gives the same numbers).
+
+Cooperative games (everybody wins or loses together, Heredity) get no rating: there is no
+opponent to be measured against. Each player has a **team record** instead (`team_record`):
+chapters played, chapters won and the share won (issue 27.4).
+
+Only games between people are given here (projections/scoreboard.py): a game with a bot seat,
+a simulation's, a fork and an imported game count for no rating.
 """
 
 from __future__ import annotations
@@ -40,10 +45,8 @@ def rating_deltas(ratings: Sequence[float], seat_places: Sequence[int], *, coope
                   winners: Iterable[int] = ()) -> list[float]:
     """The change of each seat's rating for one game (ratings before the game)."""
     count = len(ratings)
-    if cooperative:
-        winner_set = set(winners)
-        return [K_FACTOR * ((1.0 if seat in winner_set else 0.0) - expected(ratings[seat], INITIAL))
-                for seat in range(count)]
+    if cooperative:   # a team record, not a rating (module docstring)
+        return [0.0] * count
     if count < 2:
         return [0.0] * count
     deltas = []
@@ -73,6 +76,8 @@ def apply_result(entries: dict[str, dict], result: Mapping) -> None:
     winners = [int(seat) for seat in result["winners"]]
     for name in names:
         entries.setdefault(name, new_entry(name))
+        if result.get("cooperative"):
+            entries[name]["cooperative"] = True
     before = [entries[name]["rating"] for name in names]
     seat_places = places(scores, winners, seats)
     deltas = rating_deltas(before, [seat_places[s] for s in seats],
@@ -85,8 +90,18 @@ def apply_result(entries: dict[str, dict], result: Mapping) -> None:
         entry["rating"] += deltas[seat]
 
 
+def team_record(entries: Mapping[str, dict]) -> list[dict]:
+    """The team record of a cooperative game type: per player the chapters played and won,
+    best share first (then most won, then name)."""
+    rows = [{"player": entry["player"], "chapters": entry["games"], "won": entry["wins"],
+             "win_rate": round(entry["wins"] / entry["games"], 4) if entry["games"] else 0.0}
+            for entry in entries.values() if entry.get("cooperative")]
+    rows.sort(key=lambda row: (-row["win_rate"], -row["won"], row["player"]))
+    return rows
+
+
 def leaderboard(entries: Mapping[str, dict]) -> list[dict]:
-    """Public rows, best first: rating, then wins, then name."""
+    """Public rows of the rated (competitive) games, best first: rating, then wins, then name."""
     rows = [
         {
             "player": entry["player"],
@@ -95,7 +110,7 @@ def leaderboard(entries: Mapping[str, dict]) -> list[dict]:
             "rating": round(entry["rating"], 1),
             "avg_score": round(entry["score_total"] / entry["games"], 2) if entry["games"] else 0.0,
         }
-        for entry in entries.values()
+        for entry in entries.values() if not entry.get("cooperative")
     ]
     rows.sort(key=lambda row: (-row["rating"], -row["wins"], row["player"]))
     return rows

@@ -203,6 +203,12 @@ class ReadSide:
     def leaders(self, game_type: str) -> list[dict[str, Any]]:
         return self.scoreboard_view.leaders(game_type)
 
+    def team_record(self, game_type: str) -> list[dict[str, Any]]:
+        return self.scoreboard_view.team_record(game_type)
+
+    def imports(self, game_type: str) -> list[dict[str, Any]]:
+        return self.scoreboard_view.imports(game_type)
+
     def analytics(self, game_type: str) -> dict[str, Any]:
         return self.analytics_view.report(game_type)
 

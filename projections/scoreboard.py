@@ -4,9 +4,15 @@ Per game (``<prefix>:proj:scoreboard:g:<id>:``): ``meta`` (type, names, finished
 ``history``, a list of ``{"move_no", "scores"}`` starting with the scores after setup
 (move 0); an undo to move m trims it to moves 0..m-1.
 
-Per game type (``t:<type>:``): ``results``, one entry per finished game (names, final
-scores, winners, the notification id it finished at), and ``leaders``, one entry per
-player name (games, wins, rating, score total). A finished game updates the leaders
+Per game type (``t:<type>:``): ``results``, one entry per finished rated game (names, final
+scores, winners, the notification id it finished at), ``leaders``, one entry per
+player name (games, wins, rating, score total; a cooperative type's entries are its team
+record, without a rating), and ``imports``, the results of imported games, listed apart.
+
+Ratings count games between people only (issue 27.4): a game with a bot seat (`Created.bots`),
+a simulation's game (`Simulated`), a fork (`ForkedFrom`) and an imported game (`Imported`) keep
+their scores but count for no rating. A store written before this rule keeps its leaderboards
+until `heirloom projections rebuild scoreboard`. A finished game updates the leaders
 incrementally (`rating.apply_result`); an undo that reopens a finished game removes its
 result and recomputes the game type's leaders from the remaining results in finishing
 order, which is what a rebuild computes too. A result is a game's contribution, keyed by
@@ -24,7 +30,7 @@ from typing import Any
 
 from .base import GameProjection, keep_first
 from .compaction import unpack
-from .rating import apply_result, leaderboard, replay_results
+from .rating import apply_result, leaderboard, replay_results, team_record
 from .records import EventRecord
 from .summary import summarize_game
 from .timeline import build_timeline, game_meta, initial_state, joined_names
@@ -63,6 +69,16 @@ class ScoreboardView(RedisView):
         entries = {k.decode(): loads(v) for k, v in self.client.hgetall(self.type_key(game_type, "leaders")).items()}
         return leaderboard(entries)
 
+    def team_record(self, game_type: str) -> list[dict[str, Any]]:
+        entries = {k.decode(): loads(v) for k, v in self.client.hgetall(self.type_key(game_type, "leaders")).items()}
+        return team_record(entries)
+
+    def imports(self, game_type: str) -> list[dict[str, Any]]:
+        """Finished imported games of this type (not rated), newest first."""
+        rows = [loads(v) for v in self.client.hvals(self.type_key(game_type, "imports"))]
+        rows.sort(key=lambda row: (row.get("at", ""), row["seq"]), reverse=True)
+        return [{key: row[key] for key in ("game_id", "names", "scores", "winners")} for row in rows]
+
     def results(self, game_type: str) -> dict[str, dict]:
         return {k.decode(): loads(v) for k, v in self.client.hgetall(self.type_key(game_type, "results")).items()}
 
@@ -89,6 +105,8 @@ class ScoreboardProjection(GameProjection):
         start = {str(seat): points for seat, points in rules.scores(initial_state(rules, meta)).items()}
         doc = {"game_type": meta["game_type"], "names": meta["names"], "players": meta["players"],
                "finished": False, "winners": [], "moves": 0}
+        if record.get("bots"):      # a bot seat: not a game between people, no rating
+            doc["unrated"] = True
         self.cache[("g", game_id)] = doc
         ops += [("set", self.view.game_key(game_id, "meta"), dumps(doc)),
                 ("rpush", self.view.game_key(game_id, "history"), dumps({"move_no": 0, "scores": start}))]
@@ -97,17 +115,19 @@ class ScoreboardProjection(GameProjection):
         self._unrated(record, ops)
 
     def on_Imported(self, record: EventRecord, ops: list[Op]) -> None:
-        self._unrated(record, ops)
+        self._unrated(record, ops, imported=True)
 
     def on_Simulated(self, record: EventRecord, ops: list[Op]) -> None:
         self._unrated(record, ops)
 
-    def _unrated(self, record: EventRecord, ops: list[Op]) -> None:
+    def _unrated(self, record: EventRecord, ops: list[Op], imported: bool = False) -> None:
         """Forks, imported and simulated games keep their scores but stay out of the leaderboards."""
         doc = self.game(record["game_id"])
         if doc is None:
             return
         doc["unrated"] = True
+        if imported:
+            doc["imported"] = True
         ops.append(("set", self.view.game_key(record["game_id"], "meta"), dumps(doc)))
 
     def on_SeatJoined(self, record: EventRecord, ops: list[Op]) -> None:
@@ -128,14 +148,11 @@ class ScoreboardProjection(GameProjection):
                     dumps({"move_no": record.get("move_no"), "scores": scores})))
         if record.get("finished") and not doc["finished"] and doc.get("unrated"):
             doc["finished"] = True
+            if doc.get("imported"):   # listed apart: GET /scoreboard/{game} "imports"
+                result = self._result(game_id, doc, record)[0]
+                ops.append(("hset", self.view.type_key(doc["game_type"], "imports"), game_id, dumps(result)))
         elif record.get("finished") and not doc["finished"]:
-            timeline = build_timeline(self.game_records(game_id, record["version"]))
-            summary = summarize_game(self.rules(doc["game_type"]), timeline)
-            result = {"game_id": game_id, "seq": record.get("notification_id", record["version"]),
-                      "names": summary["names"], "scores": summary["scores"],
-                      "winners": summary["winners"], "cooperative": summary["cooperative"]}
-            if self.idempotent:
-                result["at"] = record.get("recorded_at") or ""
+            result, summary = self._result(game_id, doc, record)
             doc["finished"], doc["winners"] = True, summary["winners"]
             type_doc = self.game_type_doc(doc["game_type"])
             results = type_doc["results"]
@@ -150,6 +167,17 @@ class ScoreboardProjection(GameProjection):
                 ops += self._recompute_leaders(doc["game_type"], type_doc)
         ops.append(("set", self.view.game_key(game_id, "meta"), dumps(doc)))
 
+    def _result(self, game_id: str, doc: dict, record: EventRecord) -> tuple[dict, dict]:
+        """A finished game's result (names, final scores, winners, when it finished) and summary."""
+        timeline = build_timeline(self.game_records(game_id, record["version"]))
+        summary = summarize_game(self.rules(doc["game_type"]), timeline)
+        result = {"game_id": game_id, "seq": record.get("notification_id", record["version"]),
+                  "names": summary["names"], "scores": summary["scores"],
+                  "winners": summary["winners"], "cooperative": summary["cooperative"]}
+        if self.idempotent:
+            result["at"] = record.get("recorded_at") or ""
+        return result, summary
+
     def on_MovesUndone(self, record: EventRecord, ops: list[Op]) -> None:
         game_id = record["game_id"]
         doc = self.game(game_id)
@@ -162,7 +190,11 @@ class ScoreboardProjection(GameProjection):
             ops += [("delete", self.view.game_key(game_id, "history:z")),
                     ("rpush", self.view.game_key(game_id, "history"), *[dumps(entry) for entry in compact])]
         ops += list(keep_first(self.view.game_key(game_id, "history"), keep + 1))
-        if doc["finished"]:
+        if doc["finished"] and doc.get("unrated"):
+            doc["finished"] = False
+            if doc.get("imported"):
+                ops.append(("hdel", self.view.type_key(doc["game_type"], "imports"), game_id))
+        elif doc["finished"]:
             doc["finished"], doc["winners"] = False, []
             type_doc = self.game_type_doc(doc["game_type"])
             type_doc["results"].pop(game_id, None)

@@ -29,7 +29,11 @@ def game_scores(game_id: str, caller: CallerDep, read_side: ReadSideDep) -> dict
 
 @router.get("/scoreboard/{game}", response_model=None, responses=answers(Scoreboard, 404, 422))
 def scoreboard(game: str, read_side: ReadSideDep) -> dict:
-    """Leaderboard of a game type by player name: games, wins, average score and Elo-style rating."""
+    """Leaderboard of a game type by player name: games, wins, average score and Elo-style rating,
+    from games between people only (no bot seat, simulation, fork or import). A cooperative game
+    has no ratings: `team_record` gives each player's chapters played and won. Imported games
+    are listed apart (`imports`), rated for nobody."""
     game = known_game_type(game)
     synced(read_side, ["scoreboard"])
-    return {"game": game, "leaders": read_side.leaders(game)}
+    return {"game": game, "leaders": read_side.leaders(game), "team_record": read_side.team_record(game),
+            "imports": read_side.imports(game)}

@@ -57,7 +57,8 @@ def analytics_export(request: Request, rules: Any) -> dict:
     game_type = rules.meta.name
     read_side = synced(get_read_side(request), ["analytics", "scoreboard", "replay"])
     return {"game": game_type, "title": rules.meta.title, "analytics": read_side.analytics(game_type),
-            "leaders": read_side.leaders(game_type), "game_lengths": game_lengths(request, game_type)}
+            "leaders": read_side.leaders(game_type), "team_record": read_side.team_record(game_type),
+            "game_lengths": game_lengths(request, game_type)}
 
 
 def analytics_context(request: Request, rules: Any) -> dict:
@@ -72,7 +73,7 @@ def analytics_context(request: Request, rules: Any) -> dict:
               for seat, values in sorted(progression.get("avg_score", {}).items(), key=lambda item: int(item[0]))]
     actions = list(report.get("action_frequency", {}).items())[:15]
     return {
-        "rules": rules.meta, "report": report, "leaders": data["leaders"],
+        "rules": rules.meta, "report": report, "leaders": data["leaders"], "team_record": data["team_record"],
         "win_chart": bar_chart(win_rates, title="Win rate by seat", percent=True, testid="win-rates"),
         "score_chart": line_chart(series, title="Average score over a game's course",
                                   x_label="% of the game played", x_values=progression.get("points_percent"),

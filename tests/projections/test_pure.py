@@ -30,10 +30,16 @@ def test_multi_player_ratings_are_zero_sum_and_follow_places():
     assert entries["a"]["rating"] - rating.INITIAL == pytest.approx(16.0)  # at most K in total
 
 
-def test_cooperative_games_are_played_against_the_game():
-    entries = rating.replay_results([{"names": ["a", "b"], "scores": {"0": 0, "1": 0}, "winners": [0, 1],
-                                      "cooperative": True}])
-    assert entries["a"]["rating"] == pytest.approx(1516.0) == entries["b"]["rating"]
+def test_cooperative_games_get_a_team_record_not_a_rating():
+    entries = rating.replay_results([
+        {"names": ["a", "b"], "scores": {"0": 0, "1": 0}, "winners": [0, 1], "cooperative": True},
+        {"names": ["a", "c"], "scores": {"0": 0, "1": 0}, "winners": [], "cooperative": True}])
+    assert entries["a"]["rating"] == rating.INITIAL == entries["b"]["rating"]     # issue 27.4: no Elo
+    assert rating.leaderboard(entries) == []
+    assert rating.team_record(entries) == [
+        {"player": "b", "chapters": 1, "won": 1, "win_rate": 1.0},
+        {"player": "a", "chapters": 2, "won": 1, "win_rate": 0.5},
+        {"player": "c", "chapters": 1, "won": 0, "win_rate": 0.0}]
 
 
 def test_ratings_depend_on_the_order_games_finished_and_nothing_else():
