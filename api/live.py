@@ -34,6 +34,12 @@ from domain.eventstore.recorders import unpack_batch
 
 log = logging.getLogger("heirloom.live")
 
+
+def pack_command(words: Any) -> bytes:
+    """A command in RESP (the pub/sub connection writes its own)."""
+    words = list(words)
+    return b"*%d\r\n" % len(words) + b"".join(b"$%d\r\n%b\r\n" % (len(word), word) for word in words)
+
 Entry = tuple[asyncio.AbstractEventLoop, asyncio.Queue]
 #: Queued instead of events: read the events listing.
 GAP: list = []
@@ -127,28 +133,24 @@ class LiveFeed:
     Channels are (un)subscribed as games gain their first / lose their last connection here.
     A message is ``<batch>`` as stored (recorders.py's format: header lines, NUL, states),
     published by the append script; a general append (several events, or staged) publishes
-    ``b"?"`` instead, and the connections read the events listing."""
+    ``b"?"`` instead, and the connections read the events listing.
+
+    The connection is spoken to directly (RESP on asyncio streams, replies parsed by hiredis):
+    this process receives its own moves back too, and redis-py's pub/sub layers cost about a
+    fifth of a move's CPU per message, where this costs a few microseconds. If the connection
+    drops, it reconnects and subscribes again; what was published meanwhile is found by the
+    connections' listing (a gap in versions, or their safety look)."""
 
     def __init__(self, service: Any, live: LiveGames) -> None:
-        import redis.asyncio as aioredis
-
         self.service = service
         self.live = live
         recorder = service.recorder
         self._aggregate_key = recorder.aggregate_key
         pool = recorder.client.connection_pool  # the event store's server (a cluster has no feed)
-        kwargs = {k: v for k, v in pool.connection_kwargs.items() if k in (
-            "host", "port", "db", "username", "password", "path", "socket_connect_timeout")
-            or k.startswith("ssl_")}
-        if "path" in kwargs:
-            kwargs["unix_socket_path"] = kwargs.pop("path")
-        if "SSL" in pool.connection_class.__name__:
-            kwargs["ssl"] = True
-        self._redis = aioredis.Redis(**kwargs)
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        self._address = dict(pool.connection_kwargs)
+        self._ssl = "SSL" in pool.connection_class.__name__
         self._channels: dict[bytes, str] = {}
-        self._any = asyncio.Event()
-        self._pending: set[asyncio.Task] = set()
+        self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -163,65 +165,89 @@ class LiveFeed:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
-        try:
-            await self._pubsub.aclose()
-            await self._redis.aclose()
-        except Exception:  # noqa: BLE001 - closing a connection that is gone
-            pass
+        self._close()
 
     def watch(self, game_id: str) -> None:
         channel = self.channel(game_id)
         self._channels[channel] = game_id
-        self._any.set()
-        self._call(self._pubsub.subscribe(channel))
+        self._send(b"SUBSCRIBE", channel)
 
     def unwatch(self, game_id: str) -> None:
         channel = self.channel(game_id)
         self._channels.pop(channel, None)
-        if not self._channels:
-            self._any.clear()
-        self._call(self._pubsub.unsubscribe(channel))
+        self._send(b"UNSUBSCRIBE", channel)
 
-    def _call(self, coroutine: Any) -> None:
+    def _send(self, *words: bytes) -> None:
+        writer = self._writer
+        if writer is None or writer.is_closing():
+            return  # (re)connecting: it subscribes to every channel once connected
         try:
             running = asyncio.get_running_loop()
         except RuntimeError:
             running = None
-        if self._loop is None or running is not self._loop:
-            coroutine.close()  # not on the feed's loop (a test's own loop): the listing covers it
-            return
-        task = running.create_task(self._quietly(coroutine))
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
+        if running is not self._loop:
+            return  # not on the feed's loop (a test's own loop): the listing covers it
+        writer.write(pack_command(words))
 
-    @staticmethod
-    async def _quietly(coroutine: Any) -> None:
-        try:
-            await coroutine
-        except Exception:  # noqa: BLE001 - Redis away: the connections' safety listing covers it
-            log.debug("live feed: (un)subscribe failed", exc_info=True)
+    def _close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+    async def _connect(self) -> asyncio.StreamReader:
+        address = self._address
+        timeout = address.get("socket_connect_timeout") or 5
+        if address.get("path"):
+            opening = asyncio.open_unix_connection(address["path"])
+        else:
+            ssl = None
+            if self._ssl:
+                import ssl as ssl_module
+
+                ssl = ssl_module.create_default_context(cafile=address.get("ssl_ca_certs"))
+                if address.get("ssl_cert_reqs") in ("none", None) or not address.get("ssl_check_hostname", True):
+                    ssl.check_hostname = False
+                if address.get("ssl_cert_reqs") in ("none",):
+                    ssl.verify_mode = ssl_module.CERT_NONE
+            opening = asyncio.open_connection(address.get("host", "127.0.0.1"), address.get("port", 6379), ssl=ssl)
+        reader, writer = await asyncio.wait_for(opening, timeout)
+        password = address.get("password")
+        if password:
+            username = address.get("username")
+            words = [b"AUTH", *([username.encode()] if username else []), password.encode()]
+            writer.write(pack_command(words))
+        if self._channels:
+            writer.write(pack_command([b"SUBSCRIBE", *self._channels]))
+        self._writer = writer
+        return reader
 
     async def _run(self) -> None:
+        import hiredis
+
         while True:
             try:
-                if not self._channels or not self._pubsub.subscribed:
-                    await self._any.wait()
-                    await asyncio.sleep(0)  # the first SUBSCRIBE goes out
-                    if not self._pubsub.subscribed:
-                        await asyncio.sleep(0.01)
-                    continue
-                message = await self._pubsub.get_message(timeout=1.0)
+                stream = await self._connect()
+                parser = hiredis.Reader()
+                while True:
+                    data = await stream.read(65536)
+                    if not data:
+                        raise ConnectionError("the pub/sub connection closed")
+                    parser.feed(data)
+                    reply = parser.gets()
+                    while reply is not False:
+                        if isinstance(reply, list) and len(reply) == 3 and reply[0] == b"message":
+                            game_id = self._channels.get(reply[1])
+                            if game_id is not None:
+                                self._deliver(game_id, reply[2])
+                        elif isinstance(reply, hiredis.ReplyError):
+                            log.warning("live feed: Redis refused: %s", reply)
+                        reply = parser.gets()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - Redis away: resubscribe when it is back
-                log.debug("live feed: pub/sub read failed", exc_info=True)
+            except Exception:  # noqa: BLE001 - Redis away: reconnect and subscribe again
+                log.debug("live feed: pub/sub connection failed", exc_info=True)
+                self._close()
                 await asyncio.sleep(1.0)
-                continue
-            if message is None or message.get("type") != "message":
-                continue
-            game_id = self._channels.get(message["channel"])
-            if game_id is not None:
-                self._deliver(game_id, message["data"])
 
     def _deliver(self, game_id: str, batch: bytes) -> None:
         """Queue the events of a published batch this process has not delivered itself."""

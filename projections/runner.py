@@ -14,7 +14,7 @@ While the log is idle nothing is read: on the Redis event store the thread block
 log stream from its position (`LogWaiter.wait_after`, one ``XREAD BLOCK`` on its own
 connection, which an append in any process ends at once); `poke()` ends it too. A wait
 still ends after `idle_timeout` (5 s) as a safety net. On another store (no `log_waiter`)
-the thread polls every `poll_interval`. Once woken it lingers `linger` (10 ms) for more
+the thread polls every `poll_interval`. Once woken it lingers `linger` (25 ms) for more
 appends, unless a read is waiting, so one page serves several moves. Read-your-writes
 (`wait`) waits on the positions held in memory, without asking Redis, when the runner runs
 in this process.
@@ -196,7 +196,7 @@ class ProjectionRunner:
 
     def __init__(self, app: Any, projections: Mapping[str, GameProjection], *, batch_size: int = 200,
                  poll_interval: float = 0.05, idle_timeout: float = 5.0, compact_finished: bool = True,
-                 linger: float = 0.01) -> None:
+                 linger: float = 0.025) -> None:
         self.app = app
         self.projections = dict(projections)
         self.batch_size = batch_size
@@ -206,7 +206,8 @@ class ProjectionRunner:
         self.idle_timeout = idle_timeout
         #: After the log grew, wait this long for more appends before reading the page (a
         #: read that needs the new events ends the wait at once): batches the read side's
-        #: work, so a page and its commit serve several moves even when they come one by one.
+        #: work, so a page and its commit serve several moves even when they come one by one
+        #: (25 ms: a commit costs about a dozen Redis commands however many moves it holds).
         self.linger = linger
         #: Fold a finished game's events into one compressed record (stores with `compact`).
         self.compact_finished = compact_finished and hasattr(app.recorder, "compact")

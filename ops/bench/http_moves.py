@@ -104,10 +104,19 @@ def commands_per_move(redis_url: str, heirloom: str) -> None:
     moves = max(1, result["requests"])
     sent = stats.get("evalsha", 0) + stats.get("xread", 0) + stats.get("sort", 0)
     total = sum(v for k, v in stats.items() if k not in ("config|resetstat", "info"))
+    # The write side: one append script per move (EVALSHA, and inside it ZREVRANGE, ZADD, SET,
+    # PUBLISH, INCRBY, XADD: one each; XADD is the append's alone). Everything else is the
+    # read side's (its XREAD, its commit script and what that runs), snapshots included.
+    appends = stats.get("xadd", 0)
+    write = 2 * appends + sum(stats.get(k, 0) for k in ("zrevrange", "zadd", "publish", "incrby", "xadd"))
+    by_command = ", ".join(f"{k} {v / moves:.2f}" for k, v in sorted(stats.items(), key=lambda kv: -kv[1])
+                           if k not in ("config|resetstat", "info"))
     print(f"Redis commands per accepted move over HTTP (1 client, {moves} moves, read side settled): "
           f"EVALSHA {stats.get('evalsha', 0) / moves:.2f}, XREAD {stats.get('xread', 0) / moves:.2f} "
-          f"(sent: {sent / moves:.2f}); with the commands inside scripts: {total / moves:.2f}")
+          f"(sent: {sent / moves:.2f}); with the commands inside scripts: {total / moves:.2f} "
+          f"= write side {write / moves:.2f} + read side {(total - write) / moves:.2f} ({by_command})")
     print(verdict("Redis commands sent per accepted move", sent / moves, 4.0, False))
+    print(verdict("read-side Redis commands per accepted move, in all", (total - write) / moves, 4.0, False))
 
 
 def main() -> int:

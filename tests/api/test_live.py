@@ -32,10 +32,11 @@ def test_local_saves_and_other_processes_appends_reach_the_connections(app_env):
         live.feed = feed
         _, queue = live.subscribe(game_id)
         try:
-            for _ in range(100):  # the SUBSCRIBE is sent by the feed's loop
-                if feed._pubsub.subscribed:
+            for _ in range(500):  # connected and subscribed
+                if feed._writer is not None:
                     break
                 await asyncio.sleep(0.01)
+            await asyncio.sleep(0.1)
             # 1. Played here: queued by the save, before play() even returns.
             here.play(game_id, tokens[0], {"type": "add", "amount": 1})
             assert queue.qsize() == 1
