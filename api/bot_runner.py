@@ -40,6 +40,8 @@ from starlette.concurrency import run_in_threadpool
 GAME_TOPIC = ":Game."
 CREATED = "Game.Created"
 SIMULATED = "Game.Simulated"
+#: Events after which a seat may be played by a bot although the game was created without one.
+TAKEOVERS = ("Game.SeatTakenOver", "Game.ClockExpired", "SeatTakenOver", "ClockExpired")
 
 log = logging.getLogger("heirloom.bots")
 
@@ -72,6 +74,8 @@ class BotScheduler:
         self._fed_dirty: dict[str, None] = {}
         self._fed_lock = threading.Lock()
         self._read_at = 0.0
+        self.clock_games: set[str] = set()      # games whose table has a clock (their deadlines are set here)
+        self._deadlines: Any = None
 
     @property
     def position(self) -> int:
@@ -95,12 +99,14 @@ class BotScheduler:
             for event in events:
                 game_id = str(event.originator_id)
                 kind = type(event).__name__
-                if kind == "Created" and getattr(event, "bots", None):
-                    self.games[game_id] = {"bots": dict(event.bots), "players": event.players}
+                if kind == "Created":
+                    self._note_created(game_id, event)
+                elif kind in TAKEOVERS:
+                    self.games.setdefault(game_id, {"bots": {}, "players": 0})
                 elif kind == "Simulated" or (kind == "MovePlayed" and getattr(event, "finished", False)):
                     self.games.pop(game_id, None)
                     self._fed_dirty.pop(game_id, None)
-                if game_id in self.games:
+                if game_id in self.games or game_id in self.clock_games:
                     self._fed_dirty[game_id] = None
             dirty = bool(self._fed_dirty)
         if dirty:  # a page without bot games wakes nobody (a thread switch per page otherwise)
@@ -180,19 +186,41 @@ class BotScheduler:
                     continue
                 game_id = str(note.originator_id)
                 if note.topic.endswith(CREATED):
-                    event = self.service.mapper.to_domain_event(note)
-                    if getattr(event, "bots", None):
-                        self.games[game_id] = {"bots": dict(event.bots), "players": event.players}
+                    self._note_created(game_id, self.service.mapper.to_domain_event(note))
+                elif note.topic.endswith(TAKEOVERS):
+                    self.games.setdefault(game_id, {"bots": {}, "players": 0})
                 elif note.topic.endswith(SIMULATED):
                     self.games.pop(game_id, None)
                     dirty.pop(game_id, None)
-                if game_id in self.games:
+                if game_id in self.games or game_id in self.clock_games:
                     dirty[game_id] = None
             if len(notes) < self.batch_size:
                 return
 
+    def _note_created(self, game_id: str, event: Any) -> None:
+        if getattr(event, "bots", None):
+            self.games[game_id] = {"bots": dict(event.bots), "players": event.players}
+        if (getattr(event, "table", None) or {}).get("clock"):
+            self.clock_games.add(game_id)
+
+    def set_deadline(self, game_id: str) -> None:
+        """Keep the game's next clock deadline in the book the workers serve (api/jobs/clocks.py)."""
+        if self._deadlines is None:
+            from api.jobs.clocks import DeadlineBook
+            from projections.readside import redis_of
+
+            self._deadlines = DeadlineBook(*redis_of(self.service))
+        try:
+            self._deadlines.set(game_id, self.service.next_deadline(game_id))
+        except Exception as error:  # noqa: BLE001 - one game's trouble must not stop the others
+            log.warning("the clock deadline of game %s: %s", game_id, error)
+
     def schedule(self, game_id: str) -> bool:
-        """Queue a bot job for this game (unless one is queued already)."""
+        """Queue a bot job for this game (unless one is queued already); keep its clock's deadline."""
+        if game_id in self.clock_games:
+            self.set_deadline(game_id)
+            if game_id not in self.games:
+                return False
         seats = self.games.get(game_id) or {}
         try:
             queued = self.queue.enqueue_bot(game_id, all_bots=len(seats.get("bots", {})) >= seats.get("players", 0) > 0)

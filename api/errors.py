@@ -43,6 +43,7 @@ STATUS_OF: dict[type, int] = {
     domain.GameTypeUnavailable: 503,
     domain.UndoNotFound: 404,
     domain.InvalidUndo: 422,
+    domain.CannotLeave: 422,
     domain.UndoConflict: 409,
     domain.AnalysisLocked: 403,
     domain.StepOutOfRange: 422,

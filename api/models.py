@@ -124,6 +124,13 @@ class CreateGame(BaseModel):
     analysis_during_play: bool | None = Field(
         default=None, strict=True, description="true lets the engine analyse the game while it runs "
                                                "(default false: 403 analysis_locked, TABLE-ANALYSIS-01)")
+    clock: dict[str, float] | None = Field(
+        default=None, examples=[{"per_move_s": 86400}, {"bank_s": 900, "increment_s": 10}],
+        description='a clock for the people at the table: {"per_move_s": N} (correspondence) or '
+                    '{"bank_s": N, "increment_s": M} (live); seconds')
+    on_timeout: Literal["bot", "skip", "forfeit"] | None = Field(
+        default=None, description='when a clock runs out: "bot" (the default: a normal bot plays that decision), '
+                                  '"skip" (a pass where the game has one) or "forfeit" (the seat goes to a bot)')
 
     _names = field_validator("names")(classmethod(
         lambda cls, names: None if names is None else player_names(names)))
@@ -421,6 +428,14 @@ class Analysis(AnalysisStarted):
     turning_points: list[JsonObject] = Field(
         default_factory=list, description="the moves that moved the eventual winner's chance most: `move_no`, `seat`, "
         "`before`, `after`, `label`, `text`")
+
+
+class SeatLeft(Answer):
+    """The seat handed to a bot."""
+
+    seat: int
+    bot: str
+    version: int
 
 
 class LabReport(Answer):

@@ -58,6 +58,12 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
     elif kind == "UndoExpired":
         record["actor"] = "system"
         record["payload"] = {"request_id": event.request_id, "reason": event.reason}
+    elif kind == "ClockExpired":
+        record.update(actor="clock", seat=event.seat)
+        record["payload"] = {"seat": event.seat, "deadline": event.deadline, "action": event.action}
+    elif kind == "SeatTakenOver":
+        record.update(actor=f"seat:{event.seat}", seat=event.seat)
+        record["payload"] = {"seat": event.seat, "level": event.level, "reason": event.reason}
     return record
 
 

@@ -120,6 +120,13 @@ class ScoreboardProjection(GameProjection):
     def on_Simulated(self, record: EventRecord, ops: list[Op]) -> None:
         self._unrated(record, ops)
 
+    def on_SeatTakenOver(self, record: EventRecord, ops: list[Op]) -> None:
+        self._unrated(record, ops)   # a seat left to a bot (issue 28.2): the game no longer counts
+
+    def on_ClockExpired(self, record: EventRecord, ops: list[Op]) -> None:
+        if record.get("action") == "forfeit":
+            self._unrated(record, ops)   # the seat went to a bot for good, as if it had left
+
     def _unrated(self, record: EventRecord, ops: list[Op], imported: bool = False) -> None:
         """Forks, imported and simulated games keep their scores but stay out of the leaderboards."""
         doc = self.game(record["game_id"])

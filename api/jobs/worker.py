@@ -88,6 +88,9 @@ class Worker:
         self.queue.ensure_groups()
         self._beat = threading.Thread(target=self._heartbeat, name="worker-heartbeat", daemon=True)
         self._beat.start()
+        from api.jobs.clocks import ClockKeeper
+
+        self.clocks = ClockKeeper(self.service, self.queue).start()   # the tables' clocks (issue 28)
         try:
             while not self.stop_event.is_set():
                 try:
@@ -99,6 +102,7 @@ class Worker:
                     self.errors["worker"] = f"{type(error).__name__}: {error}"
                     self.stop_event.wait(1.0)
         finally:
+            self.clocks.stop()
             try:
                 self.queue.leave(self.name)
             except Exception:  # noqa: BLE001 - the store may be gone at shutdown

@@ -5,7 +5,7 @@ from typing import Literal
 from fastapi import APIRouter, Query
 
 from api.deps import ServiceDep, TokenDep
-from api.models import CreateGame, GameCreated, GameSummary, GameView, answers
+from api.models import SeatLeft, CreateGame, GameCreated, GameSummary, GameView, answers
 from api.projections_deps import ReadSideDep
 
 router = APIRouter(tags=["games"])
@@ -17,7 +17,15 @@ def create_game(body: CreateGame, service: ServiceDep) -> dict:
     """Set a game up; the answer holds one bearer token per seat (or, with `"seating": "invite"`,
     one invitation code per seat) and a referee token, shown once."""
     return service.create_game(body.game, body.players, body.names, body.options, body.seed, body.bots, body.seating,
-                               undo_policy=body.undo_policy, analysis_during_play=body.analysis_during_play)
+                               undo_policy=body.undo_policy, analysis_during_play=body.analysis_during_play,
+                               clock=body.clock, on_timeout=body.on_timeout)
+
+
+@router.post("/games/{game_id}/leave", response_model=None, responses=answers(SeatLeft, 401, 403, 404, 422))
+def leave(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
+    """Hand my seat to a `normal` bot for good (`SeatTakenOver`): the game plays on and no longer
+    counts for ratings (TABLE-LEAVE-01)."""
+    return service.leave(game_id, token)
 
 
 @router.get("/games", response_model=None, responses=answers(list[GameSummary], 422))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import time
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -315,12 +316,13 @@ class GameService(Application):
     def create_game(self, game_type: str, players: int, names: list[str] | None = None,
                     options: dict | None = None, seed: int | None = None, bots: dict | None = None,
                     seating: str = "tokens", undo_policy: str | None = None,
-                    analysis_during_play: bool | None = None) -> dict:
+                    analysis_during_play: bool | None = None, clock: dict | None = None,
+                    on_timeout: str | None = None) -> dict:
         """Set a game up. ``seating="tokens"``: the answer holds every seat's token;
         ``"invite"``: one single-use invitation code per seat instead (`join` turns one into
         that seat's token), so the creator never holds another player's token. `undo_policy` and
         `analysis_during_play` are the table's options (domain/app/table.py), stored in `Created`."""
-        table = table_options(undo_policy, analysis_during_play)
+        table = table_options(undo_policy, analysis_during_play, clock, on_timeout)
         if seed is not None and seating != "tokens":       # API.md "Seeds"
             raise InvalidGameSetup("A seed of your choosing is refused when players join by invitation: "
                                    "whoever chooses the seed knows every hand. Leave the seed out and the "
@@ -505,7 +507,7 @@ class GameService(Application):
         """The bot seats that may play now (empty once finished): the table's rule that bots are
         seats, not referees (domain/app/bot_turns.py, TABLE-BOT-01), for every runner of bots."""
         def seats(game: Game) -> list[int]:
-            if game.finished or not game.bots:
+            if game.finished or not game.bot_seats:
                 return []
             return bots_may_act(game.rules, game.state, game.rules.decision(game.state), game.bot_seats,
                                 game.released_seats())
@@ -552,7 +554,7 @@ class GameService(Application):
         def command(game: Game) -> dict | None:
             if game.version != version:
                 return None
-            result = game.play_move(Caller("seat", seat), move, None, actor=f"bot:{level}")
+            result = game.play_move(Caller("seat", seat), move, None, actor=game.bot_actor(seat))
             return self._move_answer(result, Caller("seat", seat), game.finished, replayed=False)
         return self._command(game_id, command)
 
@@ -588,10 +590,49 @@ class GameService(Application):
 
     @staticmethod
     def _seats(game: Game) -> list[dict]:
-        """Who sits where (API.md): name, bot level; `online`, `clock_s` and `left` are the
-        presence and clocks' (not kept yet: None / False)."""
+        """Who sits where (API.md): name, bot level, seconds left on the seat's clock (`clock_s`, None
+        without a clock or for a bot), whether its player left it to a bot (`left`, `forfeited` when
+        the clock ran out on a `forfeit` table); `online` is the live connections' (None: not known here)."""
+        now = time.time()
+        takeovers = game.takeovers or {}
         return [{"seat": seat, "name": game.names[seat], "bot": game.bot_level(seat), "online": None,
-                 "clock_s": None, "left": False} for seat in range(game.players)]
+                 "clock_s": game.clock_left(seat, now),
+                 "left": str(seat) in takeovers,
+                 "forfeited": takeovers.get(str(seat), {}).get("reason") == "forfeit"}
+                for seat in range(game.players)]
+
+    def leave(self, game_id: str, token: str | None) -> dict:
+        """The caller's seat goes to a `normal` bot for good (`SeatTakenOver`); the game no longer counts."""
+        def command(game: Game) -> dict:
+            caller = game.caller_for(token)
+            game.take_over(caller)
+            return {"seat": caller.seat, "bot": game.bot_level(caller.seat), "version": game.version}
+        return self._command(game_id, command)
+
+    def next_deadline(self, game_id: str) -> float | None:
+        """When the next clock of this game runs out (epoch seconds), None when none runs."""
+        found = self._read(game_id, lambda game: game.deadlines())
+        return min(found.values()) if found else None
+
+    def expire_clocks(self, game_id: str, now: float) -> list[int]:
+        """Record `ClockExpired` for every seat whose time ran out by `now` (idempotent), then, on a
+        `skip` table, play a pass for it where the game has one (else a bot plays, as for `bot`)."""
+        def command(game: Game) -> list[int]:
+            return game.expire_clocks(now)
+        expired = self._command(game_id, command)
+        for seat in expired:
+            self._skip(game_id, seat)
+        return expired
+
+    def _skip(self, game_id: str, seat: int) -> None:
+        def command(game: Game) -> None:
+            if (game.expired or {}).get(str(seat)) != "skip" or game.finished:
+                return
+            passes = [m for m in game.rules.legal_moves(game.state, seat)
+                      if isinstance(m, dict) and str(m.get("type", "")).startswith(("pass", "end"))]
+            if passes:
+                game.play_move(Caller("seat", seat), passes[0], None, actor="clock:skip")
+        self._command(game_id, command)
 
     @staticmethod
     def _public_request(game: Game, request: dict) -> dict:

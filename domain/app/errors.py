@@ -102,3 +102,9 @@ class NameTaken(ServiceError):
     """Player names are unique within a game."""
 
     code = "name_taken"
+
+
+class CannotLeave(ServiceError):
+    """A seat that cannot be handed to a bot (the game is over, or a bot plays it already)."""
+
+    code = "cannot_leave"

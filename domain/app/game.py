@@ -37,8 +37,9 @@ from domain.engine.text import name_seats
 
 from .callers import REFEREE, Caller, identify
 from .errors import (
-    AnalysisLocked, InvalidUndo, InviteNotFound, InviteUsed, NameTaken, NotYourSeat, TokenRequired, UndoConflict, UndoNotFound,
+    AnalysisLocked, CannotLeave, InvalidUndo, InviteNotFound, InviteUsed, NameTaken, NotYourSeat, TokenRequired, UndoConflict, UndoNotFound,
 )
+from .clocks import deadlines, new_clock, remaining, tick
 from .seeds import move_seed
 from .table import stored_table
 
@@ -130,9 +131,24 @@ class Game(Aggregate):
     #: prompt of the decision they passed; replaced, never mutated in place.
     passes = {}
 
+    #: The seats' clocks (domain/app/clocks.py) when the table has one; folded from the events' times.
+    clock: dict | None = None
+    #: Seats handed to a bot for good: {"1": {"level": "normal", "reason": "left"|"forfeit"}} (`SeatTakenOver`).
+    takeovers: dict | None = None
+    #: Seats whose clock ran out on the decision now asked of them: {"0": "bot"|"skip"} (`ClockExpired`);
+    #: a bot plays that decision for them (actor `clock:bot:normal`), then the seat is theirs again.
+    expired: dict | None = None
+
     class Event(Aggregate.Event):
         prev_hash: str
         hash: str
+
+        def mutate(self, aggregate: Any) -> Any:
+            """Every event also moves the table's clocks on, by its own time (none: nothing to do)."""
+            aggregate = super().mutate(aggregate)
+            if aggregate is not None and aggregate.clock_of_table() is not None:
+                aggregate.tick_clock(self)
+            return aggregate
 
     class Created(Event, Aggregate.Created):
         game_type: str
@@ -225,6 +241,32 @@ class Game(Aggregate):
                 game.set_state(fold(get_rules(game.game_type).evolve, game.state, json_native(self.facts)))
             if game.passes:
                 game.drop_stale_passes()
+
+    class ClockExpired(Event):
+        """A seat's time ran out (`deadline`, epoch seconds); `action` is the table's `on_timeout`:
+        ``bot`` or ``skip`` (that decision is played for it) or ``forfeit`` (the seat goes to a bot)."""
+
+        seat: int
+        deadline: float
+        action: str
+
+        def apply(self, game: "Game") -> None:
+            if self.action == "forfeit":
+                game.takeovers = {**(game.takeovers or {}), str(self.seat): {"level": "normal", "reason": "forfeit"}}
+            else:
+                game.expired = {**(game.expired or {}), str(self.seat): self.action}
+            game.head_hash = self.hash
+
+    class SeatTakenOver(Event):
+        """A seat handed to a bot for good (`reason`: ``left``, the player's own choice)."""
+
+        seat: int
+        level: str
+        reason: str
+
+        def apply(self, game: "Game") -> None:
+            game.takeovers = {**(game.takeovers or {}), str(self.seat): {"level": self.level, "reason": self.reason}}
+            game.head_hash = self.hash
 
     class SeatsInvited(Event):
         """Seats offered by invitation: one single-use code per seat, stored hashed."""
@@ -491,12 +533,83 @@ class Game(Aggregate):
 
     @property
     def bot_seats(self) -> frozenset:
-        """The seats bots play."""
-        return frozenset(int(seat) for seat in (self.bots or {}))
+        """The seats bots play: bot seats, seats taken over, and seats whose clock ran out on this decision."""
+        return frozenset(int(seat) for seat in {**(self.bots or {}), **(self.takeovers or {}), **(self.expired or {})})
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot playing `seat`, or None for a person."""
-        return (self.bots or {}).get(str(seat))
+        key = str(seat)
+        if key in (self.takeovers or {}):
+            return self.takeovers[key]["level"]
+        if key in (self.bots or {}):
+            return self.bots[key]
+        return "normal" if key in (self.expired or {}) else None
+
+    def bot_actor(self, seat: int) -> str:
+        """Who a bot's move of `seat` is recorded as: `clock:bot:<level>` when the clock ran out."""
+        level = self.bot_level(seat)
+        key = str(seat)
+        if key in (self.expired or {}) and key not in (self.bots or {}) and key not in (self.takeovers or {}):
+            return f"clock:bot:{level}"
+        return f"bot:{level}"
+
+    # ---- clocks (domain/app/clocks.py)
+
+    def clock_of_table(self) -> dict | None:
+        return (stored_table(self.table_recorded) if self.game_type else {}).get("clock")
+
+    def waiting_people(self) -> list[int]:
+        """The seats a person must decide for now (the only ones whose clocks run)."""
+        if self.state is None or self.finished:
+            return []
+        bots = self.bot_seats
+        return [seat for seat in self.rules.decision(self.state).seats if seat not in bots]
+
+    def tick_clock(self, event: Any) -> None:
+        table_clock = self.clock_of_table()
+        if self.state is None:
+            return
+        if self.clock is None:
+            self.clock = new_clock(table_clock, self.players)
+        mover = getattr(event, "seat", None) if type(event).__name__ == "MovePlayed" else None
+        if mover is not None and self.expired and str(mover) in self.expired:
+            self.expired = {k: v for k, v in self.expired.items() if k != str(mover)}
+        tick(self.clock, table_clock, event.timestamp.timestamp(), self.waiting_people(), mover)
+
+    def clock_left(self, seat: int, now: float) -> float | None:
+        """Seconds left on `seat`'s clock at `now` (None: no clock, or a bot's seat)."""
+        table_clock = self.clock_of_table()
+        if table_clock is None or self.clock is None or seat in self.bot_seats:
+            return None
+        return remaining(self.clock, table_clock, seat, now)
+
+    def deadlines(self) -> dict[int, float]:
+        """Per seat asked now, when its time runs out (empty: no clock, or nobody but bots asked)."""
+        table_clock = self.clock_of_table()
+        if table_clock is None or self.clock is None or self.finished:
+            return {}
+        return {seat: at for seat, at in deadlines(self.clock, table_clock).items() if seat not in self.bot_seats}
+
+    def expire_clocks(self, now: float) -> list[int]:
+        """Record `ClockExpired` for every seat whose time ran out by `now` (a deadline served twice,
+        or by two processes, expires once: the seat is then no longer a person asked)."""
+        policy = stored_table(self.table_recorded).get("on_timeout", "bot")
+        expired = []
+        for seat, at in sorted(self.deadlines().items()):
+            if at <= now:
+                self._trigger(self.ClockExpired, seat=seat, deadline=round(at, 3), action=policy)
+                expired.append(seat)
+        return expired
+
+    def take_over(self, caller: Caller, level: str = "normal") -> None:
+        """The seat's player leaves: a bot plays the seat from now on and the game no longer counts."""
+        if caller.kind != "seat":
+            raise NotYourSeat("Only a seat's own token hands that seat to a bot.", rule="TABLE-LEAVE-01")
+        if self.finished:
+            raise CannotLeave("The game is over: there is no seat left to hand over.", rule="TABLE-LEAVE-01")
+        if caller.seat in self.bot_seats and str(caller.seat) not in (self.expired or {}):
+            raise CannotLeave("A bot already plays this seat.", rule="TABLE-LEAVE-01")
+        self._trigger(self.SeatTakenOver, seat=caller.seat, level=level, reason="left")
 
     def caller_for(self, token: str | None) -> Caller:
         """The caller a bearer token stands for in THIS game."""
@@ -512,7 +625,8 @@ class Game(Aggregate):
     @property
     def unrated(self) -> bool:
         """Forks, imported and simulated games stay out of leaderboards."""
-        return self.forked_from is not None or self.imported or self.simulation is not None
+        return (self.forked_from is not None or self.imported or self.simulation is not None
+                or bool(self.takeovers))
 
     # ---- passing a step to the bots (TABLE-BOT-04)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .clocks import clock_option
 from .errors import InvalidGameSetup
 
 UNDO_POLICIES = ("consent", "own_turn", "referee", "none")
@@ -23,9 +24,14 @@ UNDO_POLICIES = ("consent", "own_turn", "referee", "none")
 DEFAULT_TABLE = {"undo_policy": "consent", "analysis_during_play": False}
 
 
-def table_options(undo_policy: Any = None, analysis_during_play: Any = None) -> dict:
-    """The table options of a new game, checked (InvalidGameSetup names what is wrong, in words)."""
+def table_options(undo_policy: Any = None, analysis_during_play: Any = None, clock: Any = None,
+                  on_timeout: Any = None) -> dict:
+    """The table options of a new game, checked (InvalidGameSetup names what is wrong, in words).
+    `clock` and `on_timeout`: domain/app/clocks.py (a table without a clock stores neither)."""
     table = dict(DEFAULT_TABLE)
+    checked_clock, policy = clock_option(clock, on_timeout)
+    if checked_clock is not None:
+        table["clock"], table["on_timeout"] = checked_clock, policy
     if undo_policy is not None:
         if undo_policy not in UNDO_POLICIES:
             raise InvalidGameSetup(f"The take-back rule (undo_policy) is one of {', '.join(UNDO_POLICIES)}; "
