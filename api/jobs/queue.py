@@ -45,11 +45,23 @@ ORDER = ("bots", "autoplay", "bots", "analysis", "bots", "sims")
 #: Seconds a taken job may stay untouched before another worker takes it over
 #: (``HEIRLOOM_JOB_CLAIM_IDLE``; a live worker touches its job every third of it).
 CLAIM_IDLE = 15.0
+#: Seconds after which a dedupe key whose job was never taken is taken for lost (`_ENQUEUE`).
+LOST_AFTER = 300.0
 #: About how long one analysis or simulation job works before it re-queues its continuation.
 SLICE_SECONDS = 0.25
 
+#: Queue a job unless one of its dedupe key is queued; a key held longer than ARGV[4] seconds is
+#: taken for lost (its job gone with a stream deleted by hand, say) and queued again: a duplicate
+#: job is harmless (see the module docstring), a game whose bot never moves is not.
 _ENQUEUE = """
-if ARGV[1] ~= '' and redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return false end
+if ARGV[1] ~= '' then
+  local held = redis.call('HGET', KEYS[2], ARGV[1])
+  if held then
+    local at = tonumber(cjson.decode(held)['queued_at'] or 0)
+    if tonumber(ARGV[3]) - at < tonumber(ARGV[4]) then return false end
+  end
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+end
 return redis.call('XADD', KEYS[1], '*', 'job', ARGV[2])
 """
 
@@ -157,16 +169,17 @@ class JobQueue:
         """Queue a job; with `dedupe`, only if no job of that key is queued and not yet taken.
         True when it was queued."""
         self.ensure_groups()
+        now = time.time()
         if dedupe:
-            body = {**body, "key": dedupe}
+            body = {**body, "key": dedupe, "queued_at": now}
         return bool(self._enqueue(keys=[self.stream(stream), self.queued_key],
-                                  args=[dedupe or "", orjson.dumps(body).decode()]))
+                                  args=[dedupe or "", orjson.dumps(body).decode(), now, LOST_AFTER]))
 
     def defer(self, stream: str, body: dict, delay: float, dedupe: str | None = None) -> bool:
         """Queue a job `delay` seconds from now (a bot waiting after a person's move, TABLE-BOT-02):
         no worker sleeps meanwhile; the first `take` after that time puts it on its stream."""
         self.ensure_groups()
-        body = {**body, "stream": stream, **({"key": dedupe} if dedupe else {})}
+        body = {**body, "stream": stream, **({"key": dedupe, "queued_at": time.time() + delay} if dedupe else {})}
         return bool(self._defer(keys=[self.later_key, self.queued_key],
                                 args=[dedupe or "", orjson.dumps(body).decode(), time.time() + delay]))
 

@@ -226,7 +226,9 @@ class Simulations:
                   "bots": spec["bots"], "games_failed": len(failed),
                   "failures": [{"index": i, "game_id": str(game_id_of(simulation_id, i)), "error": why}
                                for i, why in sorted(failed.items())[:20]],
-                  "report": report(spec, summary)}
+                  "report": report(spec, summary),
+                  # No live worker: nothing will be played (HEIRLOOM_WORKER=off and no `heirloom worker`).
+                  "workers": len(self.queue.live_workers())}
         if spec.get("seed_given"):
             answer["seed"] = spec["seed"]
         return answer

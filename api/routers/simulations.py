@@ -43,6 +43,8 @@ class Simulation(Answer):
     players: int
     bots: list[str]
     games_failed: int = 0
+    workers: int = Field(default=0, description="workers alive now (none: start `heirloom worker`; nothing is "
+                                                "played meanwhile)")
     report: JsonObject | None = Field(default=None, description="per seat win rate and mean score, per bot "
                                                                 "level win rate, mean length (finished games)")
 

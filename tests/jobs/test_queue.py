@@ -103,6 +103,19 @@ def test_a_blocking_take_wakes_when_a_job_arrives(queue):
     assert job is not None and job.kind == "sim" and time.monotonic() - started < 2.0
 
 
+def test_a_dedupe_key_whose_job_was_lost_does_not_block_its_game_forever(queue):
+    assert queue.enqueue_bot("g1") is True
+    queue.client.delete(queue.stream("bots"))                 # the job is gone, its key still held
+    queue._groups = False
+    assert queue.enqueue_bot("g1") is False                  # held: taken for queued
+    import orjson
+
+    held = orjson.loads(queue.client.hget(queue.queued_key, "bot:g1"))
+    queue.client.hset(queue.queued_key, "bot:g1", orjson.dumps({**held, "queued_at": time.time() - 301}))
+    assert queue.enqueue_bot("g1") is True                   # held too long: queued again
+    assert queue.take("w1", block=0).body["game"] == "g1"
+
+
 def test_live_workers_are_those_with_a_recent_heartbeat(queue):
     queue.heartbeat("w1")
     queue.client.hset(queue.workers_key, "gone", time.time() - 60)

@@ -149,7 +149,7 @@ def test_all_bot_games_do_not_starve_a_persons_bot_opponent(redis_url, key_prefi
                                             "bots": {"1": "normal"}}).json()
         game_id, auth = created["id"], {"Authorization": f"Bearer {created['seats'][0]['token']}"}
         while len(waits) < 4:
-            view = wait_for(lambda: (lambda v: v if v["to_act"] == [0] or v["status"] == "finished" else None)(
+            view = wait_for(lambda: (lambda v: v if 0 in v["to_act"] or v["status"] == "finished" else None)(
                 http.get(f"/games/{game_id}").json()), 60, "the person's turn")
             if view["status"] == "finished":
                 break
