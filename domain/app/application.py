@@ -385,7 +385,7 @@ class GameService(Application):
             raise InvalidGameSetup(error.detail, rule=error.rule_id) from None
         except (TypeError, ValueError, KeyError, AttributeError) as error:
             # Options are client input; a game that trips over odd ones refuses them.
-            raise InvalidGameSetup(f"these options are not valid for {game_type}: {error}") from None
+            raise InvalidGameSetup(f"These options are not valid for {rules.meta.title}: {error}.") from None
         if invited:
             game.invite([hash_token(code) if code else "" for code in invite_codes])
         if before_save is not None:

@@ -774,8 +774,9 @@ class Game(Aggregate):
                               f"this one has {len(reason) if isinstance(reason, str) else 'no text'}.",
                               rule="TABLE-UNDO-10")
         if not 1 <= to_move <= self.last_move_no:
-            raise InvalidUndo(f"to_move must be an effective move number 1..{self.last_move_no}, not {to_move}",
-                              rule="ENGINE-UNDO-01")
+            raise InvalidUndo(f"There is no move {to_move} to take back; " + (
+                f"the moves played are 1 to {self.last_move_no}." if self.last_move_no else "no move has been played yet."),
+                rule="ENGINE-UNDO-01")
         self.check_undo_policy(caller, to_move)
         for request in self.undo_requests.values():
             if request["status"] != "pending":
