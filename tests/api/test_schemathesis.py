@@ -58,7 +58,9 @@ def target(tmp_path_factory):
     folder = tmp_path_factory.mktemp("schemathesis")
     with RunningServer(server_env(HEIRLOOM_DATA_DIR=str(folder / "data"))) as server:
         created = httpx.post(f"{server.url}/games", json={"game": "api_count", "players": 3, "seed": 5,
-                                                          "options": {"target": 50}}).json()
+                                                          "options": {"target": 50},
+                                                          # the analysis of a running game is exercised too
+                                                          "analysis_during_play": True}).json()
         tokens = [seat["token"] for seat in created["seats"]]
         for seat in range(2):
             httpx.post(f"{server.url}/games/{created['id']}/moves", json={"move": {"type": "add", "amount": 1}},
