@@ -44,10 +44,16 @@ from .errors import (
     StepOutOfRange, TokenRequired, UnknownGameType, VersionConflict,
 )
 from .bot_turns import bot_moves, bots_may_act
-from .game import Game, json_native, move_digest
+from .game import Game, json_native, lapse_reason, move_digest
 from .table import table_options
 from .seeds import checked_entropy, commitment, new_material, setup_seed
 from .records import InvalidRecord, RecordMismatch, build_record, checked_record
+
+
+def _lapsed(request: dict, now: float | None) -> bool:
+    """A pending take-back request whose time has run out at `now` (its `UndoExpired` is not written yet)."""
+    expires_at = request.get("expires_at")
+    return request["status"] == "pending" and now is not None and expires_at is not None and expires_at <= now
 
 
 def bot_seats(bots: Any, players: int) -> dict:
@@ -561,7 +567,10 @@ class GameService(Application):
     def caller(self, game_id: str, token: str | None) -> Caller:
         return self._read(game_id, lambda game: game.caller_for(token))
 
-    def game_view(self, game_id: str, token: str | None) -> dict:
+    def game_view(self, game_id: str, token: str | None, now: float | None = None) -> dict:
+        """The game as the caller may see it. `now` (epoch seconds, the caller's clock) shows a take-back
+        request whose time ran out as expired already (TABLE-UNDO-08; its event is written by the next
+        command on the game)."""
         def view(game: Game) -> dict:
             caller = game.caller_for(token)
             rules = game.rules
@@ -579,9 +588,9 @@ class GameService(Application):
                 "you": {"role": caller.kind, "seat": caller.seat},
                 "open_seats": game.open_seats,
                 "undo_requests": [self._public_request(game, r) for r in game.undo_requests.values()
-                                  if r["status"] == "pending"],
-                "undo_history": [self._public_request(game, r) for r in game.undo_requests.values()
-                                 if r["status"] != "pending"],
+                                  if r["status"] == "pending" and not _lapsed(r, now)],
+                "undo_history": [self._public_request(game, r, now) for r in game.undo_requests.values()
+                                 if r["status"] != "pending" or _lapsed(r, now)],
                 "table": game.table_shown,
                 "passed": sorted(game.released_seats()),
                 "seats": self._seats(game),
@@ -635,8 +644,10 @@ class GameService(Application):
         self._command(game_id, command)
 
     @staticmethod
-    def _public_request(game: Game, request: dict) -> dict:
+    def _public_request(game: Game, request: dict, now: float | None = None) -> dict:
         shown = {key: request[key] for key in ("request_id", "by", "to_move", "reason", "status", "approvals")}
+        if _lapsed(request, now):
+            shown["status"], shown["outcome"] = "expired", lapse_reason()
         shown["waiting_for"] = game.waiting_for(request)
         expires_at = request.get("expires_at")
         shown["expires_at"] = (datetime.fromtimestamp(expires_at, timezone.utc).isoformat()

@@ -900,9 +900,7 @@ class Game(Aggregate):
         for request in list(self.undo_requests.values()):
             expires_at = request.get("expires_at")
             if request["status"] == "pending" and expires_at is not None and expires_at <= now:
-                minutes = round(UNDO_REQUEST_TTL_S / 60)
-                self._trigger(self.UndoExpired, request_id=request["request_id"],
-                              reason=f"not settled within {minutes} minutes")
+                self._trigger(self.UndoExpired, request_id=request["request_id"], reason=lapse_reason())
 
     def vote_undo(self, caller: Caller, request_id: str, approve: bool, now: float | None = None) -> dict:
         request = self.undo_requests.get(request_id)
@@ -958,6 +956,11 @@ class Game(Aggregate):
             if request["status"] == "pending" and request["to_move"] >= to_move:
                 self._trigger(self.UndoExpired, request_id=request["request_id"],
                               reason=f"moves from {to_move} on were taken back, this request's with them")
+
+
+def lapse_reason() -> str:
+    """Why a request expired by time (TABLE-UNDO-08)."""
+    return f"not settled within {round(UNDO_REQUEST_TTL_S / 60)} minutes"
 
 
 def _extend_runs(runs: list[list[int]], move_no: int, version: int) -> None:

@@ -159,8 +159,11 @@ def test_a_request_expires_after_its_time_with_a_reason(client, service):
     add(game, 0, 1)
     asked = service.request_undo(game.id, game.token(0), 1, "misclick", now=1000.0)
     assert asked["status"] == "pending"
-    shown = game.get()["undo_requests"][0]
+    shown = service.game_view(game.id, None, now=1000.0)["undo_requests"][0]
     assert shown["expires_at"] == "1970-01-01T00:26:40+00:00"   # 1000 + 600 s
+    lapsed = service.game_view(game.id, None, now=1000.0 + 601)  # shown as expired before the event is written
+    assert lapsed["undo_requests"] == [] and lapsed["undo_history"][-1]["status"] == "expired"
+    assert service.game_view(game.id, None, now=1000.0 + 599)["undo_requests"][0]["status"] == "pending"
     answer = service.vote_undo(game.id, game.token(1), asked["request_id"], True, now=1000.0 + 601)
     assert answer["status"] == "expired" and "10 minutes" in answer["outcome"]
     expired = [e for e in game.events() if e["type"] == "UndoExpired"]
