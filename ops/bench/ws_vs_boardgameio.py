@@ -1,7 +1,7 @@
 """Heirloom's WebSocket move path against boardgame.io 0.50, 16 concurrent matches, side by side.
 
     .venv/bin/python ops/bench/ws_vs_boardgameio.py [--rounds 5] [--seconds 4] [--matches 16]
-        [--driver auto|drive|load] [--workers 1] [--peer-floor 2000] [--peer-within 0.8]
+        [--driver auto|drive|load] [--workers 1] [--peer-floor 2000] [--peer-within 0.75]
 
 boardgame.io is installed with npm into a folder outside the repository (default
 ``$TMPDIR/heirloom-bench-boardgameio``; never committed): ``npm install boardgame.io@0.50``.
@@ -118,7 +118,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="heirloom serve --workers N (one port)")
     parser.add_argument("--peer-floor", type=float, default=2000.0,
                         help="moves/s the peer must reach in the side-by-side rounds ...")
-    parser.add_argument("--peer-within", type=float, default=0.8,
+    parser.add_argument("--peer-within", type=float, default=0.75,
                         help="... or this fraction of its own solo best, for a ratio to be printed")
     parser.add_argument("--boardgameio-dir", default=str(Path(tempfile.gettempdir()) / "heirloom-bench-boardgameio"))
     args = parser.parse_args()
