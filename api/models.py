@@ -215,6 +215,11 @@ class UndoRequestView(Answer):
     to_move: int
 
 
+class ScoreRow(Answer):
+    category: str = Field(description="a scoring category in words; the last row is \"Total\"")
+    points: dict[str, int] = Field(description="seat -> points in this category")
+
+
 class GameView(Answer):
     id: str
     game: str
@@ -225,6 +230,8 @@ class GameView(Answer):
     state: JsonObject = Field(description="the caller's view: hidden information removed while the game runs")
     scores: Scores
     winners: list[int]
+    score_breakdown: list[ScoreRow] = Field(
+        default_factory=list, description="once finished: each seat's score by scoring category (else empty)")
     undo_requests: list[UndoRequestView]
     table: JsonObject | None = Field(default=None, description="the table's options: `undo_policy`, "
                                                                "`analysis_during_play`")

@@ -68,7 +68,7 @@ def game_features(rules: Rules, timeline: Timeline) -> dict[str, list[str]]:
             keys = used.setdefault(str(seat), set())
             try:
                 keys.update(k for k in presentation.targets(rules, state, seat, [move])[0] if not k.startswith("seat:"))
-                first = presentation.paths(rules, state, seat, [move], compact=False)[0][0]  # the kind of action
+                first = presentation.paths(rules, state, seat, [move])[0][0]
                 keys.add(f"action:{first}")
             except Exception:  # noqa: BLE001 - words for a move of an older release: count what we can
                 keys.add(f"action:{move.get('type', '?')}")

@@ -581,6 +581,7 @@ class GameService(Application):
                 # A copy: the live state changes in place while the answer is being written.
                 "state": json_native(rules.view(game.state, caller.viewer(game.finished))),
                 "scores": game.scores, "winners": game.winners,
+                "score_breakdown": presentation.score_breakdown(rules, game.state) if game.finished else [],
                 "players": game.players, "names": game.names, "decision": decision.to_json(),
                 "bots": dict(game.bots or {}),
                 "forked_from": game.forked_from,

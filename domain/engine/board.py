@@ -124,6 +124,13 @@ class Zone(Svg):
             (f' stroke="{stroke}"' if stroke else "") + (f' stroke-width="{stroke_width}"' if stroke_width else "")
         self._parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{extra}/>')
 
+    def line_between(self, x1: float, y1: float, x2: float, y2: float, stroke: str, dash: str | None = None,
+                     width: float = 2) -> None:
+        """A straight stroke (`line` is a paragraph of text in a zone)."""
+        extra = f' stroke-dasharray="{dash}"' if dash else ""
+        self._parts.append(f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{stroke}" '
+                           f'stroke-width="{width}"{extra}/>')
+
     # ---- flowing content
 
     def heading(self, text: str, *, sub: str | None = None, colour: str | None = None, key: str | None = None,

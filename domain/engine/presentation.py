@@ -53,6 +53,16 @@ def picture(rules: Any, view: dict, viewer: Viewer, names: Sequence[str], scores
     return _fallback_picture(rules, view, list(names), scores or {})
 
 
+def score_breakdown(rules: Any, state: dict) -> list[dict]:
+    """The end of game's score by category (`[{"category", "points": {"<seat>": n}}]`, the last row
+    "Total"), from the game's `scoring.score_breakdown`; a running game or a game without one: [] ."""
+    breakdown = getattr(rules, "score_breakdown", None)
+    if breakdown is None or not rules.is_over(state):
+        return []
+    return [{"category": str(row["category"]), "points": {str(seat): int(n) for seat, n in row["points"].items()}}
+            for row in breakdown(state)]
+
+
 def _fallback_picture(rules: Any, view: dict, names: list[str], scores: dict) -> str:
     """A legible summary card: title, each seat's name and score."""
     pic = Svg(480, 60 + 28 * max(1, len(names)), title=f"{rules.meta.title}: the table")
@@ -97,14 +107,12 @@ def glossary_of_view(rules: Any, view: dict) -> list[dict]:
 
 
 def paths(rules: Any, state: dict, seat: int, moves: Sequence[Move], names: Sequence[str] = (),
-          labels: Sequence[str] | None = None, compact: bool = True) -> list[list[str]]:
+          labels: Sequence[str] | None = None) -> list[list[str]]:
     """Each listed move's steps from the general to the particular (API.md "Move tree"), same
     order and length as `moves`. A game without `paths` gets the fallback tree: the kind of
     move, then its label. Either way, moves whose paths still coincide are told apart by a
-    number, so a page can always build a tree from the answer, and (`compact`) a step with a
-    single step under it is one step ("Go to the Town" > "Cattle Fair: Your Self"): no click
-    without a choice. `compact=False` keeps the game's own steps (the kind of action first,
-    whatever else is listed: the lab's action features)."""
+    number, so a page can always build a tree from the answer, and a step with a single step
+    under it is one step ("Go to the Town" > "Cattle Fair: Your Self"): no click without a choice."""
     tell = getattr(rules, "paths", None)
     if tell is not None:
         found = [[str(step) for step in path] for path in tell(state, seat, moves)]
@@ -113,8 +121,7 @@ def paths(rules: Any, state: dict, seat: int, moves: Sequence[Move], names: Sequ
             labels = [_fallback_label(m) for m in moves] if getattr(rules, "label", None) is None else \
                 [rules.label(state, seat, m) for m in moves]
         found = fallback_paths(moves, labels)
-    found = distinct_paths(found)
-    return [[name_seats(step, names) for step in path] for path in (compact_paths(found) if compact else found)]
+    return [[name_seats(step, names) for step in path] for path in compact_paths(distinct_paths(found))]
 
 
 def targets(rules: Any, state: dict, seat: int, moves: Sequence[Move]) -> list[list[str]]:

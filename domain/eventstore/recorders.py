@@ -439,23 +439,21 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         nothing was written); an aggregate with a batch below its head is left alone.
         """
         index = self.aggregate_key(originator_id)
-        snapshots = self.aggregate_key(originator_id, "snapshots")  # same slot: same hash tag
 
         def read(client: redis.Redis) -> list[Any]:
             if self.cluster:  # SORT ... GET is refused there; COMPACT rechecks the members
                 members, mixed = client.zrange(index, 0, -1), client.exists(index + ":mixed")
                 keys = [f"{index}:{m.decode()}" for m in members]
-                return [members, client.mget(keys) if keys else [], mixed, client.zrevrange(snapshots, 0, 0)]
+                return [members, client.mget(keys) if keys else [], mixed]
             with client.pipeline(transaction=True) as pipe:
                 pipe.zrange(index, 0, -1)
                 pipe.execute_command("SORT", index, "BY", "nosort", "GET", index + ":*")
                 pipe.exists(index + ":mixed")
-                pipe.zrevrange(snapshots, 0, 0)
                 return pipe.execute()
 
         try:
-            members, batches, mixed, snapshot = self.datastore.route(index, read)
-            if mixed or not members or (len(members) <= 2 and all(is_compact(b or b"") for b in batches)):
+            members, batches, mixed = self.datastore.route(index, read)
+            if mixed or not members or (len(members) == 1 and is_compact(batches[0] or b"")):
                 return False
             rows: list[tuple[int, bytes, bytes]] = []
             for batch in batches:
@@ -463,15 +461,7 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
                     return False
                 rows += unpack_batch(batch)
             rows.sort(key=_version)
-            # Two batches split at the latest snapshot: a load (snapshot + the events after it)
-            # then decompresses the few events after it, not the whole game.
-            cut = int(snapshot[0]) if snapshot else 0
-            head = [row for row in rows if row[0] <= cut]
-            tail = [row for row in rows if row[0] > cut]
-            parts = [head, tail] if head and tail else [rows]
-            args: list[Any] = [members[-1], len(members)]
-            for part in parts:
-                args += [part[-1][0], pack_compact(part)]
+            args = [members[-1], len(members), pack_compact(rows)]
             done = self.datastore.route(
                 index, lambda c: COMPACT(c, [index], args, self.datastore.wait), write=True
             )

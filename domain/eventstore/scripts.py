@@ -303,12 +303,10 @@ redis.call('SET', KEYS[2], ARGV[2])
 return 1
 """
 
-# Replace every batch of an aggregate by compact batches (compact.py), if nothing changed
-# since the batches were read: one holding the events up to its latest snapshot and one
-# the events after it (so loading the snapshot and what follows decompresses only those),
-# or one. KEYS[1] = index; ARGV: the highest member read, the number of members read, then
-# per compact batch its highest version and the batch. Returns 1, or 0 (nothing written)
-# when the aggregate moved on or has a batch below its head (":mixed").
+# Replace every batch of an aggregate by one compact batch (compact.py) at its highest
+# version, if nothing changed since the batches were read. KEYS[1] = index; ARGV: the
+# highest member read, the number of members read, the compact batch. Returns 1, or 0
+# (nothing written) when the aggregate moved on or has a batch below its head (":mixed").
 COMPACT_LUA = r"""
 local index = KEYS[1]
 if redis.call('ZCARD', index) ~= tonumber(ARGV[2]) then return 0 end
@@ -318,10 +316,8 @@ for _, m in ipairs(redis.call('ZRANGE', index, 0, -1)) do
   redis.call('UNLINK', index .. ':' .. m)
 end
 redis.call('DEL', index)
-for i = 3, #ARGV, 2 do
-  redis.call('ZADD', index, ARGV[i], ARGV[i])
-  redis.call('SET', index .. ':' .. ARGV[i], ARGV[i + 1])
-end
+redis.call('ZADD', index, ARGV[1], ARGV[1])
+redis.call('SET', index .. ':' .. ARGV[1], ARGV[3])
 return 1
 """
 

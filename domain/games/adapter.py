@@ -37,6 +37,8 @@ class PackageRules:
         self.scores = scoring.scores
         self.is_over = scoring.is_over
         self.winners = scoring.winners
+        if hasattr(scoring, "score_breakdown"):   # optional: the end of game's score by category
+            self.score_breakdown = scoring.score_breakdown
         self.describe = describe.describe
         if hasattr(view, "view_move"):        # optional: how a played move is listed to each viewer
             self.view_move = view.view_move

@@ -7,15 +7,11 @@
    it: what a process that does not have the game cached does), alternating a 100-event and
    a 10,000-event game of the test game `api_count`, rounds interleaved; target: the long
    game loads in at most 1.5x the short one's time.
-   Then a cold ``GET /games/{id}`` (`game_view` with the cached game dropped) of both,
-   compacted as a server leaves finished games; target (issue 29): at most 1.5x.
 2. Memory (``MEMORY USAGE`` of every key): a finished game of each type, played through the
    service with seeded random legal moves, before and after compaction (`compact`: one
-   zstd record; the read side's views: projections/compaction.py), split into the game's
-   event-store keys (events + snapshot), its read-side keys (replay, scoreboard, analytics
-   views) and its share of the notification log; targets: at most 20 KB of event-store
-   memory, and at most 20 KB with its read-side keys (issue 29), for a finished 100-move
-   test game.
+   zstd record), split into the game's event-store keys (events + snapshot), its read-side
+   keys (replay, scoreboard, analytics views) and its share of the notification log; target:
+   at most 20 KB of event-store memory for a finished 100-move test game.
 """
 
 from __future__ import annotations
@@ -35,7 +31,7 @@ sys.path.append(str(Path(__file__).resolve().parent))  # after the repo: ops/ben
 
 import redis  # noqa: E402
 
-from common import fmt, load_average, own_redis, verdict  # noqa: E402
+from common import fmt, own_redis, verdict  # noqa: E402
 
 REAL_GAMES = ["my_fathers_work", "abomination", "adas_dream", "heredity"]
 
@@ -135,31 +131,6 @@ def load_ratio(service, short_id: str, long_id: str, rounds: int, per_round: int
     print(f"ratio long/short: {fmt(ratios, 'x')}")
     print(verdict("10,000-event load / 100-event load", statistics.median(ratios), 1.5, False))
 
-    # What GET /games/{id} costs on a process that does not have the game: the cached copy
-    # dropped, then the whole view (load + the caller's view of the state), both games
-    # finished and compacted as a running server leaves them.
-    for key in (short_key, long_key):
-        service.recorder.compact(key)
-
-    def cold_view(key) -> float:
-        started = time.perf_counter()
-        for _ in range(per_round):
-            service._evict(key)
-            service.game_view(str(key), None)
-        return (time.perf_counter() - started) / per_round * 1e3
-
-    cold_view(short_key), cold_view(long_key)
-    short, long, ratios = [], [], []
-    for _ in range(rounds):
-        a, b = cold_view(short_key), cold_view(long_key)
-        short.append(a)
-        long.append(b)
-        ratios.append(b / a)
-    print(f"cold GET /games/{{id}} (game_view, cache dropped, compacted), {heads[short_key]} events: {fmt(short, ' ms', 3)}")
-    print(f"cold GET /games/{{id}} (game_view, cache dropped, compacted), {heads[long_key]} events: {fmt(long, ' ms', 3)}")
-    print(f"ratio long/short: {fmt(ratios, 'x')} (load average {load_average()})")
-    print(verdict("cold GET of a 10,000-move game / a 100-move one", statistics.median(ratios), 1.5, False))
-
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -172,8 +143,6 @@ def main() -> int:
         client = redis.Redis.from_url(url)
         service = service_for(url, prefix)
         from projections.readside import ReadSide
-
-        from projections.compaction import compact_game
 
         read_side = ReadSide(service)
         print(f"Redis {client.info('server')['redis_version']} (own server, no AOF: memory and load only)")
@@ -197,8 +166,6 @@ def main() -> int:
             read_side.catch_up()  # the read side of the game, as a server keeps it
             before = memory_of(client, prefix, game_id)
             compacted = service.recorder.compact(uuid.UUID(game_id))
-            views = read_side.projections  # what the follower does once the game is finished
-            compact_game(views["replay"].view, views["scoreboard"].view, game_id)
             after = memory_of(client, prefix, game_id)
             events = service.game(game_id).version
             status = "finished" if finished else f"NOT finished after {moves} moves"
@@ -209,9 +176,6 @@ def main() -> int:
             if game_type == "api_count":
                 print(verdict("event-store KB per finished 100-move test game",
                               (after["events"] + after["snapshot"]) / 1024, 20, False))
-                total = after["events"] + after["snapshot"] + after["read side"]
-                print(verdict("KB per finished 100-move test game, read side included (its keys; "
-                              "the shared log stream apart)", total / 1024, 20, False))
         service.close()
         client.close()
     return 0

@@ -252,15 +252,3 @@ def test_the_pictures_name_board_elements_by_glossary_keys(game):
         drawn = set(re.findall(r'data-target="([^"]+)"', svg))
         assert details <= keys, f"data-detail without a glossary entry: {sorted(details - keys)[:5]}"
         assert all(k in keys or re.fullmatch(r"seat:\d+", k) for k in drawn), sorted(drawn - keys)[:5]
-
-
-def test_uncompacted_paths_keep_the_kind_of_action_first():
-    """The lab counts actions by a move's first step alone (projections/lab.py): asked for one move,
-    `compact=False` gives the game's kind of action, where the joined tree would give the whole path."""
-    rules = get_rules("abomination")
-    state, _ = new_game(rules, 2, {}, 5)
-    seat = rules.decision(state).seats[0]
-    move = next(m for m in rules.legal_moves(state, seat) if m["type"] == "place" and m["space"] == "morgue.slab")
-    assert presentation.paths(rules, state, seat, [move], compact=False)[0][0] == "Place in the city"
-    assert presentation.paths(rules, state, seat, [move])[0] == [
-        ": ".join(presentation.paths(rules, state, seat, [move], compact=False)[0])]

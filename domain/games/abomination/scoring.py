@@ -78,3 +78,20 @@ def winners(state):
     if not is_over(state):
         return []
     return list(state["winners"] or final_scores(state)[1])
+
+
+#: The final score sheet's categories, in the rulebook's order, with the words a table shows.
+BREAKDOWN = (("track", "VP on the score track"), ("alive", "Living parts"), ("objectives", "Bonus objectives"),
+             ("reputation", "Reputation"), ("expertise", "Expertise"), ("humanity", "Humanity"),
+             ("humanityBonus", "Humanity bonus (the Captain's end)"))
+
+
+def score_breakdown(state) -> list[dict]:
+    """Each seat's score by category, for the end of game table (issue 24): ``[{"category", "points":
+    {seat: n}}]``, the categories of `final_scores`, then "Total". Empty while the game runs."""
+    final = state.get("final")
+    if not final:
+        return []
+    rows = [{"category": name, "points": {seat: entry[key] for seat, entry in final.items()}}
+            for key, name in BREAKDOWN]
+    return rows + [{"category": "Total", "points": {seat: entry["total"] for seat, entry in final.items()}}]

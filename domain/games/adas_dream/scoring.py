@@ -181,3 +181,21 @@ def ranked_winners(state, scores) -> list[int]:
     best = max((s["total"], s["gears_built"], s["mill_pips"]) for s in scores)
     tied = [seat for seat in order if (scores[seat]["total"], scores[seat]["gears_built"], scores[seat]["mill_pips"]) == best]
     return tied[:1]
+
+
+#: The final score sheet's categories (ADA-SCORE-*), with the words a table shows.
+BREAKDOWN = (("objectives", "Objectives"), ("universities", "Universities"), ("lectures", "Lecture majorities"),
+             ("science", "Science tokens"), ("partners", "Partner cards"), ("programs", "Programs"),
+             ("lines", "Mill lines"), ("gear_penalty", "Gears not built"), ("innovation", "Innovation"),
+             ("assignment_tokens", "Assignment tokens"), ("leftovers", "Books and leftovers"))
+
+
+def score_breakdown(state) -> list[dict]:
+    """Each seat's score by category, for the end of game table (issue 24): ``[{"category", "points":
+    {seat: n}}]``, the categories of `final_scores`, then "Total". Empty while the game runs."""
+    final = state.get("final")
+    if not final:
+        return []
+    rows = [{"category": name, "points": {str(seat): sheet[key] for seat, sheet in enumerate(final)}}
+            for key, name in BREAKDOWN]
+    return rows + [{"category": "Total", "points": {str(seat): sheet["total"] for seat, sheet in enumerate(final)}}]

@@ -27,6 +27,8 @@ export function showBoard(container, textBox, svgText, { game, onTarget = null, 
     container.replaceChildren(...zones.map((zone) => zoneElement(zone)));
     if (textBox) textBox.replaceChildren(...zones.map((zone) => zoneText(zone)));
   }
+  const zoom = container.parentElement && container.parentElement.querySelector(".zoom");
+  if (zoom) zoom.hidden = zones.length > 0;     // zones are drawn at their real size: nothing to zoom
   for (const node of container.querySelectorAll("script, foreignObject")) node.remove();
   for (const node of container.querySelectorAll("[data-detail], [data-target]")) {
     node.setAttribute("tabindex", "0");

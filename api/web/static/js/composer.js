@@ -13,10 +13,11 @@ function kindWords(move) {
 
 export class Composer {
   // `box`: the move-composer element; `play(move, version)`: plays a move; `nameOf(key)`: a board key in words.
-  constructor(box, { play, nameOf = (key) => key }) {
+  constructor(box, { play, nameOf = (key) => key, about = null }) {
     this.box = box;
     this.play = play;
     this.nameOf = nameOf;
+    this.about = about;       // opens the words of a board key (the detail popup)
     this.listing = null;
     this.prefix = [];
     this.focus = null;      // a board key the moves are narrowed to, or null
@@ -79,6 +80,7 @@ export class Composer {
     const listing = this.listing;
     this.prefix = [];
     this.focus = null;
+    for (const button of this.box.querySelectorAll("button")) button.disabled = true;   // until the table answers
     this.play(listing.moves[index], listing.version);
   }
 
@@ -117,7 +119,12 @@ export class Composer {
       else if (!steps.includes(path[depth])) steps.push(path[depth]);
     }
     const crumbs = [];
-    if (this.focus) crumbs.push(el("li", { class: "focus" }, `With ${this.nameOf(this.focus)}`));
+    if (this.focus) {
+      const key = this.focus;
+      crumbs.push(el("li", { class: "focus" }, `With ${this.nameOf(key)}`, this.about ? el("button", {
+        type: "button", class: "small about", "data-testid": "composer-about", onclick: () => this.about(key),
+      }, "What is it?") : null));
+    }
     for (const step of this.prefix) crumbs.push(el("li", {}, step));
     const buttons = [
       ...endsHere.map((i) => el("button", { type: "button", class: "choice end", "data-testid": "choice",

@@ -6,6 +6,7 @@ import {
 import { follow } from "./live.js";
 import { reviewTools, sharedReview } from "./review.js";
 import { showBoard } from "./board.js";
+import { showFinalScores } from "./endgame.js";
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.gameId;
@@ -256,10 +257,20 @@ async function go(target, note = "") {
     $("description").textContent = note || (n === 0 ? "" : answer.description || fallbackLabel(answer.move));
     showBoard($("board"), $("board-text"), board, { game: root.dataset.game,
       glossary: () => api(`/games/${gameId}/glossary`, { token: token() }) });
+    await showEnd(n);
     say("");
   } catch (error) {
     if (mine === sequence) say(errorText(error));
   }
+}
+
+// `final-scores` at the last step of a finished game (the game's answer is read once).
+let ended = null;
+async function showEnd(n) {
+  const box = $("final-scores");
+  if (!finished || n !== steps) { box.hidden = true; return; }
+  if (ended === null) ended = await api(`/games/${gameId}`, { token: token() }).catch(() => ({}));
+  showFinalScores(box, ended, names);
 }
 
 async function audit() {

@@ -5,7 +5,10 @@ import {
 } from "./api.js";
 import { follow } from "./live.js";
 import { markPlayable, showBoard } from "./board.js";
+import { openDetail } from "./detail.js";
 import { Composer, playMove } from "./composer.js";
+import { showFinalScores } from "./endgame.js";
+import { coverFor, passDevice } from "./passdevice.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
@@ -22,6 +25,11 @@ const composer = new Composer(document.getElementById("move-composer"), {
   nameOf: (key) => {
     const node = document.querySelector(`#board [data-target="${CSS.escape(key)}"]`);
     return node ? (node.getAttribute("aria-label") || key).split(". ")[0] : key;
+  },
+  about: (key) => {
+    const node = document.querySelector(`#board [data-target="${CSS.escape(key)}"]`);
+    openDetail(root.dataset.game, (node && node.getAttribute("data-detail")) || key, node,
+      node ? node.getAttribute("aria-label") || "" : "", () => api(`/games/${gameId}/glossary`, { token: token() }));
   },
 });
 
@@ -355,7 +363,8 @@ async function refreshOnce() {
     if (current === null || !seats.includes(current)) {
       const next = seats.find((s) => held.seats[String(s)]);
       if (next !== undefined) {
-        held.current = `seat:${next}`;
+        const uncovered = await handOver(current, next);
+        if (uncovered) held.current = `seat:${next}`;
         saveHeld(gameId, held);
         fillViewerSelect();
         view = await api(`/games/${gameId}`, { token: token() });
@@ -382,12 +391,37 @@ async function refreshOnce() {
   renderToAct();
   renderMoves(listing);
   renderScores();
+  showFinalScores($("final-scores"), game, names);
   renderState();
   renderLog();
   renderUndo();
   renderPass();
   renderRequests();
   renderAudit();
+}
+
+// One screen: the device passes from seat `from` to seat `to`; a game where seats hold hidden information
+// shows `pass-device` first. False when the seat that played took its move back from the cover instead.
+let gameMeta = null;
+async function handOver(from, to) {
+  if (from === null || from === to) return true;
+  if (gameMeta === null) {
+    gameMeta = await api("/game-types").then((types) => types.find((t) => t.name === root.dataset.game) || {})
+      .catch(() => ({}));
+  }
+  if (!coverFor(gameMeta)) return true;
+  const fresh = await api(`/games/${gameId}/moves-log`, { token: held.seats[String(from)] }).catch(() => log);
+  const last = [...fresh].reverse().find((entry) => !entry.undone && entry.seat === from);
+  const takeBack = last && held.seats[String(from)] ? async () => {
+    try {
+      const answer = await api(`/games/${gameId}/undo`, {
+        token: held.seats[String(from)], method: "POST", body: { to_move: last.move_no, reason: "" },
+      });
+      say(answer.status === "applied" ? `${seatName(names, from)} took back move ${last.move_no}.`
+        : "Asked: the others must approve (or the referee).", true);
+    } catch (error) { say(errorText(error)); }
+  } : null;
+  return passDevice({ name: seatName(names, to), previousName: seatName(names, from), takeBack });
 }
 
 // ---- acting
