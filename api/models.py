@@ -207,6 +207,10 @@ class GameSummary(Answer):
     status: str
     version: int
     players: int
+    reopened: bool | None = Field(default=None, description="true: reopened by its referee after it finished "
+                                                            "(TABLE-REOPEN-01)")
+    practice: bool | None = Field(default=None, description="true: an imported prefix of a public record, played "
+                                                            "as unrated practice (TABLE-PRACTICE-01)")
 
 
 class UndoRequestView(Answer):

@@ -43,6 +43,10 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
     elif kind == "UndoRequested":
         record["actor"] = event.by
         record["payload"] = {"request_id": event.request_id, "to_move": event.to_move, "reason": event.reason}
+    elif kind == "Reopened":  # the new seed material and the position dealt again stay out
+        record["actor"] = event.by
+        record["payload"] = {"request_id": event.request_id, "to_move": event.to_move, "reason": event.reason,
+                             "seed_commitment": event.seed_commitment}
     elif kind == "UndoVoted":
         record.update(actor=f"seat:{event.seat}", seat=event.seat)
         record["payload"] = {"request_id": event.request_id, "approve": event.approve}

@@ -63,6 +63,10 @@ class GameIndex:
             entry["status"] = "finished" if event.finished else "active"
         elif kind == "MovesUndone":
             entry["status"] = "active"
+        elif kind == "Reopened":          # TABLE-REOPEN-01: listed as reopened
+            entry["reopened"] = True
+        elif kind == "PracticeStarted":   # TABLE-PRACTICE-01: an imported prefix of a public record
+            entry["practice"] = True
 
     def list(self, game: str | None = None, status: str | None = None) -> list[dict]:
         with self._lock:

@@ -106,6 +106,8 @@ def fork_viewers(players: int, finished: bool) -> list[Viewer]:
 
 #: The random stream of a fork's re-deal (moves use streams 1, 2, ...; setup 0).
 FORK_STREAM = "fork"
+#: The random stream of the re-deal of a reopened game (with its new seed material).
+REOPEN_STREAM = "reopen"
 
 
 @dataclass(frozen=True)
@@ -482,6 +484,8 @@ class GameService(Application):
                                          verified_to=index - 1, rule=rule) from None
                 if "facts" in entry:
                     check(game, entry["facts"], played["facts"], index)
+            if not game.finished:          # a prefix of a public record: practice (TABLE-PRACTICE-01)
+                game.mark_practice()
 
         names = checked["names"]
         try:
@@ -786,8 +790,28 @@ class GameService(Application):
 
     def request_undo(self, game_id: str, token: str | None, to_move: int, reason: str = "",
                      now: float | None = None) -> dict:
-        """A take-back request (`Game.request_undo`); `now` (epoch seconds) is the caller's clock."""
-        return self._command(game_id, lambda game: game.request_undo(game.caller_for(token), to_move, reason, now))
+        """A take-back request (`Game.request_undo`); `now` (epoch seconds) is the caller's clock. The
+        referee's take-back in a FINISHED game reopens it (`_reopen`, TABLE-REOPEN-01)."""
+        def command(game: Game) -> dict:
+            caller = game.caller_for(token)
+            if game.finished and caller.kind == "referee":
+                return self._reopen(game, caller, to_move, reason)
+            return game.request_undo(caller, to_move, reason, now)
+        return self._command(game_id, command)
+
+    def _reopen(self, game: Game, caller: Caller, to_move: int, reason: str) -> dict:
+        """Reopen a finished game at `to_move`: its record published every hidden card and its seed, so
+        the position after move `to_move - 1` is dealt again from what a spectator saw then, with new
+        secret seed material that every later move uses (domain/engine/redeal.py, `Game.reopen`)."""
+        game.check_reopen(caller, to_move, reason)
+        facts = list(game.setup_facts)
+        for event in self._effective_moves(game, to_move - 1):
+            facts.extend(event.facts)
+        rules = game.rules
+        state = fold(rules.evolve, rules.initial_state(game.players, game.options), json_native(facts))
+        material = new_material()
+        position = deal_again(rules, state, facts, [SPECTATOR], Rng(setup_seed(material), REOPEN_STREAM))
+        return game.reopen(caller, to_move, reason, position, material)
 
     def vote_undo(self, game_id: str, token: str | None, request_id: str, approve: bool,
                   now: float | None = None) -> dict:

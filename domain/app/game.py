@@ -33,6 +33,7 @@ from eventsourcing.utils import register_topic
 from domain.audit import GENESIS, chain_hash
 from domain.engine import IllegalMove, fold, get_rules, new_game, play, reveals_hidden
 from domain.engine.legacy import FIRST_RELEASE, RULES_RELEASE
+from domain.engine.redeal import forked_position_fact
 from domain.engine.text import name_seats
 
 from .callers import REFEREE, Caller, identify
@@ -40,7 +41,7 @@ from .errors import (
     AnalysisLocked, CannotLeave, InvalidUndo, InviteNotFound, InviteUsed, NameTaken, NotYourSeat, TokenRequired, UndoConflict, UndoNotFound,
 )
 from .clocks import deadlines, new_clock, remaining, tick
-from .seeds import move_seed
+from .seeds import commitment, move_seed
 from .table import stored_table
 
 
@@ -109,6 +110,8 @@ class Game(Aggregate):
     forked_from = None
     #: True for a game rebuilt from a record (`Imported`).
     imported = False
+    #: True for an imported game that is not over (`PracticeStarted`): its setup and seed are public.
+    practice = False
     #: {"id", "index"} of the simulation that played this game (`Simulated`), else None.
     simulation = None
     #: The release of the rules that decided its moves (domain/engine/legacy.py), from `Created`;
@@ -138,6 +141,10 @@ class Game(Aggregate):
     #: Seats whose clock ran out on the decision now asked of them: {"0": "bot"|"skip"} (`ClockExpired`);
     #: a bot plays that decision for them (actor `clock:bot:normal`), then the seat is theirs again.
     expired: dict | None = None
+    #: The latest reopening of this game once finished (`Reopened`): {"at": the move it reopened after,
+    #: "reason", "by", "times", "seed_commitment", "seed_material": the new secret seed, "position": the
+    #: position there with every card a spectator could not see dealt again}; None if never reopened.
+    reopened: dict | None = None
 
     class Event(Aggregate.Event):
         prev_hash: str
@@ -319,6 +326,14 @@ class Game(Aggregate):
             game.imported = True
             game.head_hash = self.hash
 
+    class PracticeStarted(Event):
+        """An imported record's game that is not over (a prefix of a public record, TABLE-PRACTICE-01):
+        its seed and so every card to come are public; it is played on as an unrated practice game."""
+
+        def apply(self, game: "Game") -> None:
+            game.practice = True
+            game.head_hash = self.hash
+
     class Simulated(Event):
         """This game is game `index` of simulation `simulation_id` (bots on every seat, played by
         the workers for the lab, api/jobs/simulations.py): unrated."""
@@ -371,6 +386,31 @@ class Game(Aggregate):
             game.head_hash = self.hash
             game.passes = {}
             game.refold_to(self.to_move - 1)
+
+    class Reopened(Event):
+        """The referee reopened this finished game at `to_move` (TABLE-REOPEN-01), right after the
+        `UndoRequested` and `MovesUndone` that took the moves from it on back: since the finished game's
+        record published every hidden card and the seed, the position there is dealt again from a
+        spectator's knowledge with a new secret seed (`position`, `seed_material`: never shown while it
+        runs), which every later move's randomness uses."""
+
+        request_id: str
+        by: str
+        to_move: int
+        reason: str
+        seed_commitment: str
+        seed_material: str
+        position: dict
+
+        def apply(self, game: "Game") -> None:
+            at = self.to_move - 1
+            game.reopened = {"at": at, "reason": self.reason, "by": self.by,
+                             "times": (game.reopened or {}).get("times", 0) + 1,
+                             "seed_commitment": self.seed_commitment, "seed_material": self.seed_material,
+                             "position": self.position}
+            game.window, game.window_base, game.window_state = [], at, json_native(self.position)
+            game.head_hash = self.hash
+            game.set_state(json_native(self.position))
 
     class UndoRejected(Event):
         request_id: str
@@ -441,15 +481,27 @@ class Game(Aggregate):
     @property
     def table_shown(self) -> dict:
         """The table as `GET /games/{id}` shows it: its options and how its randomness was chosen."""
-        return {**self.table, "seed_commitment": self.seed_commitment, "seed_chosen": bool(self.seed_chosen)}
+        reopened = None
+        if self.reopened is not None:
+            reopened = {key: self.reopened[key] for key in ("at", "reason", "by", "times", "seed_commitment")}
+        return {**self.table, "seed_commitment": self.seed_commitment, "seed_chosen": bool(self.seed_chosen),
+                "reopened": reopened, "practice": bool(self.practice)}
 
     @property
     def move_seed(self) -> int:
         """TABLE-SEED-02: the seed of every move's randomness, from the committed material and the seats'
-        entropy (domain/app/seeds.py); a chosen seed, or a game stored before, uses its one seed."""
+        entropy (domain/app/seeds.py); a chosen seed, or a game stored before, uses its one seed. A
+        reopened game (TABLE-REOPEN-01) uses the new secret material of its reopening."""
+        if self.reopened is not None:
+            return move_seed(self.reopened["seed_material"], self.contributions)
         if self.seed_material is None:
             return self.seed
         return move_seed(self.seed_material, self.contributions)
+
+    @property
+    def reopened_position_due(self) -> bool:
+        """True while no move was played since the reopening: the next move records its position."""
+        return self.reopened is not None and self.last_move_no == self.reopened["at"]
 
     def replay(self, move_facts: Iterable[list]) -> dict:
         """Initial table + setup facts + the facts of `move_facts`: replay, exactly."""
@@ -498,6 +550,10 @@ class Game(Aggregate):
         last = self.window[-1] if self.window else None
         self.last_move = {k: last[k] for k in ("move_no", "seat", "reveals")} if last else None
         self.set_state(self.replay_from(base, (event.facts for event in effective_moves[split:])))
+        if self.reopened_position_due:            # no move since the reopening: its position, not the old one
+            self.window, self.window_base = [], self.reopened["at"]
+            self.window_state = json_native(self.reopened["position"])
+            self.set_state(json_native(self.reopened["position"]))
 
     def effective_versions(self) -> list[int]:
         """The versions of the effective moves, in order (from the runs)."""
@@ -687,6 +743,9 @@ class Game(Aggregate):
     def mark_imported(self, moves: int) -> None:
         self._trigger(self.Imported, moves=moves)
 
+    def mark_practice(self) -> None:
+        self._trigger(self.PracticeStarted)
+
     def mark_simulated(self, simulation_id: str, index: int) -> None:
         self._trigger(self.Simulated, simulation_id=simulation_id, index=index)
 
@@ -745,6 +804,10 @@ class Game(Aggregate):
                               "(GET legal-moves lists them)") from None
         facts = json_native(facts)
         description = name_seats(str(rules.describe(self.state, seat, move, facts)), self.names)
+        if self.reopened_position_due:
+            # The first move after a reopening records the position dealt again (TABLE-REOPEN-01), so
+            # every replay of the effective moves (the store's, the read side's) folds to what was played.
+            facts = [forked_position_fact(self.reopened["position"], {"reopened_at": self.reopened["at"]})] + facts
         finished = bool(rules.is_over(after))
         scores = {str(s): v for s, v in rules.scores(after).items()}
         self.expire_on_move(move_no, seat)
@@ -778,6 +841,7 @@ class Game(Aggregate):
                 f"the moves played are 1 to {self.last_move_no}." if self.last_move_no else "no move has been played yet."),
                 rule="ENGINE-UNDO-01")
         self.check_undo_policy(caller, to_move)
+        self.check_after_reopening(to_move)
         for request in self.undo_requests.values():
             if request["status"] != "pending":
                 continue
@@ -799,6 +863,43 @@ class Game(Aggregate):
         else:
             self._bots_vote(request_id)
         return {"request_id": request_id, **self.request_answer(request_id)}
+
+    def check_after_reopening(self, to_move: int) -> None:
+        """TABLE-REOPEN-02: the moves before a reopening stand: going back there would bring back the
+        hidden cards the finished game's record published."""
+        if self.reopened is not None and to_move <= self.reopened["at"]:
+            raise InvalidUndo(f"This game was reopened after move {self.reopened['at']} with its hidden cards dealt "
+                              f"again; the moves up to it stand (take back move {self.reopened['at'] + 1} or later).",
+                              rule="TABLE-REOPEN-02")
+
+    def check_reopen(self, caller: Caller, to_move: int, reason: Any) -> None:
+        """TABLE-REOPEN-01: only the referee reopens a finished game, saying why."""
+        if caller.kind != REFEREE:
+            raise InvalidUndo("The game is over and its result stands: only the referee can reopen it.",
+                              rule="TABLE-UNDO-05")
+        if not isinstance(reason, str) or not reason.strip():
+            raise InvalidUndo("Reopening a finished game needs a reason: say why it is played on (for the record).",
+                              rule="TABLE-REOPEN-01")
+        if len(reason) > MAX_UNDO_REASON:
+            raise InvalidUndo(f"The reason has at most {MAX_UNDO_REASON} characters; this one has {len(reason)}.",
+                              rule="TABLE-UNDO-10")
+        if not 1 <= to_move <= self.last_move_no:
+            raise InvalidUndo(f"to_move must be an effective move number 1..{self.last_move_no}, not {to_move}",
+                              rule="ENGINE-UNDO-01")
+        self.check_undo_policy(caller, to_move)
+        self.check_after_reopening(to_move)
+
+    def reopen(self, caller: Caller, to_move: int, reason: str, position: dict, material: str) -> dict:
+        """Reopen this finished game at `to_move` (the application deals `position` with `material`'s seed,
+        domain/app/application.py `_reopen`): one `Reopened` event."""
+        self.check_reopen(caller, to_move, reason)
+        request_id = uuid.uuid4().hex
+        self._trigger(self.UndoRequested, request_id=request_id, by=caller.actor, to_move=to_move, reason=reason,
+                      expires_at=None)
+        self._apply_undo(request_id)
+        self._trigger(self.Reopened, request_id=request_id, by=caller.actor, to_move=to_move, reason=reason,
+                      seed_commitment=commitment(material), seed_material=material, position=json_native(position))
+        return {"request_id": request_id, "status": "applied", "waiting_for": [], "reopened": True}
 
     def check_undo_policy(self, caller: Caller, to_move: int) -> None:
         """Refuse what the table's `undo_policy` forbids (422 with the rule), and any seat's take-back

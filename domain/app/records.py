@@ -60,6 +60,12 @@ def build_record(game: Any, moves: Iterable[Any], viewer: Viewer) -> dict:
     }
     if game.forked_from is not None:
         record["forked_from"] = game.forked_from
+    if game.reopened is not None:                    # TABLE-REOPEN-01: dealt again from a new seed there
+        record["reopened"] = {key: game.reopened[key] for key in ("at", "reason", "times", "seed_commitment")}
+        if complete and game.finished:
+            record["reopened"]["seed_material"] = game.reopened["seed_material"]
+    if game.practice:
+        record["practice"] = True
     record["seed_chosen"] = bool(game.seed_chosen)
     if game.seed_commitment is not None:
         record["seed_commitment"] = game.seed_commitment
@@ -142,6 +148,10 @@ def checked_record(record: Any) -> dict:
     if record.get("forked_from") is not None:
         raise InvalidRecord("this is the record of a fork: it starts from a position, not from a seed, "
                             "so its setup cannot be checked; import the record of the game it came from")
+    if record.get("reopened") is not None:
+        raise InvalidRecord("this game was reopened after it finished: from the reopening on its cards were dealt "
+                            "again from another seed, so it cannot be re-decided from its first; import the record "
+                            "of the game up to the reopening (its moves before it) instead")
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidRecord("the record has no seed (a record shows it only once the game is finished)")
