@@ -170,7 +170,7 @@ def steps(state, seat, move) -> list[str]:
 
 
 def paths(state, seat, moves) -> list[list[str]]:
-    return [steps(state, seat, m) for m in moves]
+    return [[_cap(step) for step in steps(state, seat, m)] for m in moves]
 
 
 def label(state, seat, move) -> str:

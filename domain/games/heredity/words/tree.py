@@ -136,8 +136,8 @@ def steps(s: dict, seat: int, move: dict) -> list[str]:
         return [first, pc, "Drop (free)", what]
     if kind == "trade":
         other = pc_name(s, move.get("with"))
-        return [first, pc, f"Trade with {other}", f"give {_item_bundle(s, move.get('give', {}))}",
-                f"take {_item_bundle(s, move.get('take', {}))}, with {slot_word(s, move.get('slot'))}"]
+        return [first, pc, f"Trade with {other}, with {slot_word(s, move.get('slot'))}",
+                f"give {_item_bundle(s, move.get('give', {}))}", f"take {_item_bundle(s, move.get('take', {}))}"]
     if kind == "repair":
         return [first, pc, "Repair", f"{card_name(s, move.get('item'))}: the Damage on {slot_word(s, move.get('damage'))}",
                 f"with {slot_word(s, move.get('slot'))}"]
@@ -187,7 +187,7 @@ ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth")
 def paths(s: dict, seat: int, moves: list) -> list[list[str]]:
     """Each move's steps; options of a decision that read alike (two Damage slots of one card, the same in
     all but their place) are told apart by their order on the card ("the first", "the second")."""
-    out = [steps(s, seat, m) for m in moves]
+    out = [[step[:1].upper() + step[1:] for step in steps(s, seat, m)] for m in moves]
     seen: dict = {}
     for k, path in enumerate(out):
         seen.setdefault(tuple(path), []).append(k)
@@ -198,9 +198,32 @@ def paths(s: dict, seat: int, moves: list) -> list[list[str]]:
     return out
 
 
+def _sentence(s: dict, seat: int, move: dict, said: list[str]) -> str | None:
+    """The path of the commonest kinds read as a sentence (None: the generic "Kind: particulars")."""
+    kind = move.get("type")
+    if kind == "attack":
+        return f"{said[2]} attacks {said[1]} {said[3]}"
+    if kind == "combined_attack":
+        parts = move.get("participants", [])
+        using = join([f"{possessive(pc_name(s, p.get('pc')))} {slot_word(s, p.get('slot'))}" for p in parts])
+        others = any(seat not in (s.get("control") or {}).get(p.get("pc"), [seat]) for p in parts)
+        agree = " (their players must agree)" if others else ""
+        return f"{said[2].removesuffix(' together')} attack {said[1]} together, with {using}{agree}"
+    if kind in ("move", "explore"):
+        via = "" if said[3] in ("directly", "from here") else f" {said[3]}"
+        verb = "moves " + said[2] if said[2].startswith("to ") else said[2].replace("explore", "explores", 1)
+        return f"{said[1]} {verb}{via}, {said[4]}"
+    if kind in ("watch", "speak", "interact"):
+        return f"{said[1]}: {said[2].lower()} {said[3]}"
+    return None
+
+
 def label(s: dict, seat: int, move: dict) -> str:
-    """The move's steps as one sentence: its kind, then the particulars."""
+    """The move's steps as one sentence: who does what, then the particulars."""
     said = steps(s, seat, move)
+    told = _sentence(s, seat, move, said) if len(said) > 2 else None
+    if told:
+        return told
     if move.get("type") == "choose":              # the decision's options may read alike: paths() tells them apart
         p = s.get("pending") or {}
         alike = [k for k in range(len(p.get("options", []))) if
