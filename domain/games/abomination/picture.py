@@ -169,8 +169,7 @@ def _lab(z: Zone, view, seat, viewer) -> None:
         occ = view["spaces"].get(f"lab{seat}.{space['id']}")
         key = space_key(f"lab.{space['id']}")
         items.append(Item(space["id"].title(), key=key, target=key if viewer == seat else "",
-                          lines=[effects(space["effects"])],
-                          badge="S only" if space["scientistOnly"] else None,
+                          lines=[effects(space["effects"])] + (["scientist only"] if space["scientistOnly"] else []),
                           pieces=[(occ["seat"], "S" if occ["kind"] == "scientist" else "A")] if occ else [],
                           fill="#f1e7d6" if occ else "#fffaf0", max_lines=2))
     z.items(items, per_row=3, title_size=12)
