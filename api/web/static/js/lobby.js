@@ -139,6 +139,9 @@ form.addEventListener("submit", async (event) => {
   if (seating === "invite") body.seating = "invite";
   body.undo_policy = form.elements.undo_policy.value;
   if (form.elements.analysis_during_play.checked) body.analysis_during_play = true;
+  const clock = clockChosen();
+  if (clock && clock.problem) { errorBox.textContent = clock.problem; form.elements.clock_seconds.focus(); return; }
+  if (clock) { body.clock = clock; body.on_timeout = form.elements.on_timeout.value; }
   const bots = {};
   for (const select of document.querySelectorAll("#ng-bot-seats select")) if (select.value) bots[select.dataset.seat] = select.value;
   if (Object.keys(bots).length) body.bots = bots;
@@ -152,6 +155,31 @@ form.addEventListener("submit", async (event) => {
     errorBox.textContent = error instanceof ApiError ? (error.body.detail || error.body.error) : String(error);
   } finally { button.disabled = false; }
 });
+
+// ---- the table's clock (API.md "Table options"): none, correspondence, live, or seconds of one's own
+
+const CLOCKS = { correspondence: { per_move_s: 86400 }, live: { bank_s: 600, increment_s: 5 } };
+
+function clockChosen() {
+  const kind = form.elements.clock.value;
+  if (kind === "none") return null;
+  if (CLOCKS[kind]) return CLOCKS[kind];
+  const seconds = Number(form.elements.clock_seconds.value);
+  const increment = Number(form.elements.clock_increment.value || 0);
+  if (!Number.isFinite(seconds) || seconds < 1) return { problem: "The clock needs a whole number of seconds, 1 or more." };
+  if (!Number.isFinite(increment) || increment < 0) return { problem: "The seconds added a move are 0 or more." };
+  return kind === "per_move" ? { per_move_s: seconds } : { bank_s: seconds, increment_s: increment };
+}
+
+function syncClock() {
+  const kind = form.elements.clock.value;
+  document.getElementById("ng-clock-custom").hidden = !["per_move", "bank"].includes(kind);
+  document.getElementById("ng-clock-inc-wrap").hidden = kind !== "bank";
+  document.getElementById("ng-clock-seconds-hint").textContent = kind === "bank" ? "in all, for each player" : "per move";
+  document.getElementById("ng-timeout-wrap").hidden = kind === "none";
+}
+form.elements.clock.addEventListener("change", syncClock);
+syncClock();
 
 gameSelect.addEventListener("change", syncPlayers);
 players.addEventListener("input", () => syncPlayers());

@@ -9,6 +9,7 @@ import { openDetail } from "./detail.js";
 import { Composer, playMove } from "./composer.js";
 import { showFinalScores } from "./endgame.js";
 import { coverFor, passDevice } from "./passdevice.js";
+import { renderSeats, wireNotify } from "./seats.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
@@ -42,6 +43,11 @@ function say(text, ok = false) {
 function who() { return held.current || "spectator"; }
 function token() { return tokenOf(held, who()); }
 function mySeat() { return who().startsWith("seat:") ? Number(who().slice(5)) : null; }
+// This seat was left to a bot (issue 28.2): the bot plays it now, never the page.
+function handedOver() {
+  const seat = mySeat();
+  return !!(game && seat !== null && game.seats && game.seats[seat] && game.seats[seat].left);
+}
 
 function viewerLabel(v) {
   if (v === "referee") return "Referee";
@@ -74,7 +80,7 @@ function renderToAct() {
   const bots = game.bots || {};
   const whoText = seats.length
     ? seats.map((s) => seatName(names, s) + (bots[String(s)] ? ` (bot, ${bots[String(s)]})` : "")).join(", ") : "nobody";
-  const mine = mySeat() !== null && seats.includes(mySeat());
+  const mine = mySeat() !== null && seats.includes(mySeat()) && !handedOver();
   const prompt = game.prompt || (game.decision && game.decision.prompt) || "";
   box.replaceChildren(
     el("p", { class: "who" }, mine ? `Your turn, ${seatName(names, mySeat())}` : `To act: ${whoText}`),
@@ -101,7 +107,8 @@ function renderMoves(listing) {
   composer.show(listing && moves.length ? listing : null);
   markPlayable($("board"), moves.length ? listing.targets : []);
   if (!moves.length && game.status !== "finished") {
-    const text = who() === "spectator" ? "Spectators watch; open your seat's link to play."
+    const text = handedOver() ? "You left this seat: a bot plays it now."
+      : who() === "spectator" ? "Spectators watch; open your seat's link to play."
       : who() === "referee" ? "The referee does not play; use the dispute desk." : "Nothing to decide for you now.";
     box.append(el("p", { class: "meta" }, text));
   }
@@ -378,7 +385,7 @@ async function refreshOnce() {
   }
   const seat = mySeat();
   const [listing, moves, board] = await Promise.all([
-    seat !== null && game.status !== "finished"
+    seat !== null && game.status !== "finished" && !handedOver()
       ? api(`/games/${gameId}/legal-moves`, { token: token() }).catch(() => null) : null,
     api(`/games/${gameId}/moves-log`, { token: token() }).catch(() => log),
     api(`/games/${gameId}/board.svg`, { token: token(), text: true }).catch(() => null),
@@ -389,6 +396,7 @@ async function refreshOnce() {
   if (board) showBoard($("board"), $("board-text"), board, { game: root.dataset.game, onTarget: (key) => composer.narrow(key),
     glossary: () => api(`/games/${gameId}/glossary`, { token: token() }) });
   renderToAct();
+  renderSeats($("seat-list"), game, names, mySeat(), leaveSeat);
   renderMoves(listing);
   renderScores();
   showFinalScores($("final-scores"), game, names);
@@ -439,6 +447,14 @@ async function play(move, version) {
     playing = false;
     await refresh();
   }
+}
+
+async function leaveSeat() {
+  try {
+    const answer = await api(`/games/${gameId}/leave`, { token: token(), method: "POST" });
+    say(`You left: a ${answer.bot || "normal"} bot plays your seat now, and the game no longer counts for ratings.`, true);
+  } catch (error) { say(errorText(error)); }
+  await refresh();
 }
 
 async function askUndo() {
@@ -496,6 +512,7 @@ $("moves-filter").addEventListener("input", () => {
   }
 });
 $("undo").addEventListener("click", askUndo);
+wireNotify($("notify"), say);
 $("all-moves-summary").addEventListener("click", () => {   // a person's choice, not the page's default
   setTimeout(() => sessionStorage.setItem("heirloom.all-moves", $("all-moves").open ? "1" : "0"), 0);
 });
