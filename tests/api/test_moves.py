@@ -82,7 +82,7 @@ def test_spectator_cannot_move_or_list_moves(duel):
 
 
 def test_legal_moves_are_empty_when_not_your_decision(duel):
-    assert duel.legal(1) == {"version": 1, "moves": [], "labels": []}
+    assert duel.legal(1) == {"version": 1, "moves": [], "labels": [], "paths": [], "targets": []}
     moves = duel.legal(0)["moves"]
     assert {"type": "roll"} in moves and all(m["type"] in ("play", "roll") for m in moves)
 
