@@ -47,6 +47,9 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     from api.routers import ROUTERS
 
     settings = settings or Settings.from_env()
+    from api.rate_limit import check_settings
+
+    check_settings(settings.rate_limits)  # a wrong HEIRLOOM_RATE_LIMITS stops the start, in one line
     load_games(settings)
     app = FastAPI(
         title="Heirloom",

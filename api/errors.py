@@ -7,12 +7,14 @@ unknown paths 404 ``not_found``; a 500 means a bug and says only ``internal_erro
 from __future__ import annotations
 
 import logging
+import time
 
 import redis
 from eventsourcing.persistence import OperationalError, PersistenceError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from api.metrics import count_store_error
+from domain.eventstore.errors import StoreFull, is_store_full
 from api.responses import OrjsonResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
@@ -66,6 +68,26 @@ def status_of(error: domain.ServiceError) -> int:
         if cls in STATUS_OF:
             return STATUS_OF[cls]
     return 400
+
+
+STORE_FULL_DETAIL = ("the event store refuses writes for now: its disk or memory is full (or a replica it "
+                     "needs is missing); reading works; retry later, nothing was stored")
+STORE_FULL_LOG_SECONDS = 300.0
+_store_full_logged_at = -STORE_FULL_LOG_SECONDS
+
+
+def store_full() -> OrjsonResponse:
+    return error_response(503, "store_full", STORE_FULL_DETAIL, headers={"Retry-After": "30"})
+
+
+def log_store_full(reason: str) -> None:
+    """Say it plainly, once per 5 minutes and process, not once per refused request (the
+    embedded Redis's supervisor says what is full: domain/eventstore/embedded.py)."""
+    global _store_full_logged_at
+    now = time.monotonic()
+    if now - _store_full_logged_at >= STORE_FULL_LOG_SECONDS:
+        _store_full_logged_at = now
+        log.error("the event store is full, writes are refused until there is room (%s)", reason)
 
 
 PROBED_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
@@ -199,16 +221,22 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(PersistenceError)
     async def store_error(request: Request, error: PersistenceError) -> OrjsonResponse:
-        log.error("event store error: %s", error)
         count_store_error(request.app, type(error).__name__)
+        if isinstance(error, StoreFull):
+            log_store_full(str(error))
+            return store_full()
+        log.error("event store error: %s", error)
         if isinstance(error, OperationalError):
             return error_response(503, "store_unavailable", "the event store does not answer; retry later")
         return error_response(500, "store_error", "the event store refused the request; the error is logged")
 
     @app.exception_handler(redis.RedisError)
     async def redis_error(request: Request, error: redis.RedisError) -> OrjsonResponse:
-        log.error("redis error: %s", error)
         count_store_error(request.app, type(error).__name__)
+        if isinstance(error, redis.ResponseError) and is_store_full(error):
+            log_store_full(str(error))
+            return store_full()
+        log.error("redis error: %s", error)
         return error_response(503, "store_unavailable", "the event store does not answer; retry later")
 
     @app.exception_handler(Exception)

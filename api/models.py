@@ -474,15 +474,24 @@ ERROR_DESCRIPTIONS = {
     409: "`version_conflict` (with `current_version`), `invite_used`, `undo_pending`, ...",
     413: "`body_too_large`: the body is over the limit (refused before it is read)",
     422: "`invalid_request` (a field, named), `illegal_move` (with the rule ID) or another refusal that names what is wrong",
-    503: "`store_unavailable` (retry; a retry with the same Idempotency-Key is safe) or `projection_lagging`",
+    429: "`rate_limited`: this client made too many of these requests; retry after `Retry-After` seconds",
+    503: "`store_unavailable` (retry; a retry with the same Idempotency-Key is safe), `store_full` (no room left "
+         "on the store's disk or memory: writes are refused, reads work) or `projection_lagging`",
 }
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI `responses` for these error statuses (503 always: any request may meet a store
     that does not answer)."""
-    return {code: {"model": ErrorBody, "description": ERROR_DESCRIPTIONS[code]}
+    return {code: {"model": ErrorBody, "description": ERROR_DESCRIPTIONS[code], **HEADERS_OF.get(code, {})}
             for code in sorted({*codes, 503})}
+
+
+#: Headers an error answer always carries (documented in the OpenAPI responses).
+HEADERS_OF: dict[int, dict[str, Any]] = {
+    429: {"headers": {"Retry-After": {"description": "whole seconds to wait before retrying", "required": True,
+                                      "schema": {"type": "integer", "minimum": 1}}}},
+}
 
 
 def answers(model: type[BaseModel], *codes: int, status: int = 200, description: str = "") -> dict:

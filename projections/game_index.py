@@ -24,6 +24,10 @@ class GameIndex:
         self._logs: list[Any] | None = None
         self._positions: dict[int, int] = {}
         self._games: dict[str, dict] = {}
+        #: Position of each game in the listing's order (creation order in this process's log
+        #: reading): the cursor of `page` is a game id, and the next page starts after it.
+        self._position: dict[str, int] = {}
+        self._order: list[str] = []
 
     def _catch_up(self) -> None:
         if self._logs is None:
@@ -52,6 +56,9 @@ class GameIndex:
             self._games[key] = {"id": key, "game": event.game_type, "status": "active",
                                 "version": event.originator_version, "players": event.players,
                                 "names": list(event.names), "created_at": event.timestamp.isoformat()}
+            if key not in self._position:
+                self._position[key] = len(self._order)
+                self._order.append(key)
             return
         entry = self._games.get(key)
         if entry is None:
@@ -73,3 +80,18 @@ class GameIndex:
             self._catch_up()
             return [dict(entry) for entry in self._games.values()
                     if (game is None or entry["game"] == game) and (status is None or entry["status"] == status)]
+
+    def page(self, game: str | None, status: str | None, after: str | None, limit: int) -> tuple[list[dict], str | None]:
+        """At most `limit` games after the game `after` (None: from the first), and the cursor of
+        the next page (None on the last). KeyError when `after` is no game of this listing."""
+        with self._lock:
+            self._catch_up()
+            start = 0 if after is None else self._position[after] + 1
+            found: list[dict] = []
+            for key in self._order[start:]:
+                entry = self._games[key]
+                if (game is None or entry["game"] == game) and (status is None or entry["status"] == status):
+                    if len(found) == limit:
+                        return found, found[-1]["id"]
+                    found.append(dict(entry))
+            return found, None

@@ -179,6 +179,11 @@ class ReadSide:
         """Every game (of type `game`, with `status`): id, game, status, version, players, names."""
         return self.index.list(game, status)
 
+    def page_games(self, game: str | None, status: str | None, after: str | None,
+                   limit: int) -> tuple[list[dict[str, Any]], str | None]:
+        """One page of `list_games` after the game `after`, and the next page's cursor."""
+        return self.index.page(game, status, after, limit)
+
     def known_version(self, game_id: str) -> int | None:
         """The last version of the game the replay projection saw in the notification log."""
         try:

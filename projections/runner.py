@@ -461,8 +461,12 @@ class ProjectionRunner:
                 moved += catch_up(self.app, projection, batch_size=self.batch_size, stop=self._stop, logs=self.logs)
                 self.errors.pop(name, None)
             except Exception as error:  # keep following; the status endpoint shows the error
-                log.exception("projection %s failed", name)
-                self.errors[name] = f"{type(error).__name__}: {error}"
+                said = f"{type(error).__name__}: {error}"
+                if self.errors.get(name) != said:  # once per distinct error, not once a second (a full store)
+                    log.exception("projection %s failed", name)
+                else:
+                    log.debug("projection %s failed again: %s", name, said)
+                self.errors[name] = said
                 try:  # dropping caches reads the view's generation: it fails too while Redis is away
                     projection.forget()
                 except Exception:

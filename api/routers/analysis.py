@@ -7,12 +7,13 @@ and its result is shown to that caller only. While a rated game runs, the analys
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from api.deps import ServiceDep, TokenDep
 from api.models import Analysis, AnalysisStarted, answers
 from domain.app.errors import AnalysisLocked
+from api.rate_limit import quota
 from projections.analysis import AnalysisJobs, AnalysisStore
 from projections.readside import redis_of
 
@@ -43,7 +44,8 @@ def _caller_position(service, game_id: str, token: str | None, starting: bool = 
 
 
 @router.post("/games/{game_id}/analysis", status_code=202, response_model=None,
-             responses=answers(AnalysisStarted, 401, 403, 404, 422, status=202))
+             dependencies=[Depends(quota("analysis"))],
+             responses=answers(AnalysisStarted, 401, 403, 404, 422, 429, status=202))
 def start_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep):
     """Start the engine analysis (202 {"status": "queued"|"running"|"done"}); GET shows it."""
     viewer, version, _ = _caller_position(service, game_id, token)

@@ -3,17 +3,18 @@
 import time
 from typing import Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 
 from api.deps import ServiceDep, TokenDep
 from api.models import SeatLeft, CreateGame, GameCreated, GameSummary, GameView, answers
 from api.projections_deps import ReadSideDep
+from api.rate_limit import quota
 
 router = APIRouter(tags=["games"])
 
 
-@router.post("/games", status_code=201, response_model=None,
-             responses=answers(GameCreated, 404, 413, 422, status=201))
+@router.post("/games", status_code=201, response_model=None, dependencies=[Depends(quota("create"))],
+             responses=answers(GameCreated, 404, 413, 422, 429, status=201))
 def create_game(body: CreateGame, service: ServiceDep) -> dict:
     """Set a game up; the answer holds one bearer token per seat (or, with `"seating": "invite"`,
     one invitation code per seat) and a referee token, shown once."""
@@ -29,10 +30,36 @@ def leave(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
     return service.leave(game_id, token)
 
 
-@router.get("/games", response_model=None, responses=answers(list[GameSummary], 422))
-def list_games(read_side: ReadSideDep, game: str | None = Query(default=None, max_length=100),
-               status: Literal["active", "finished"] | None = None) -> list[dict]:
-    return read_side.list_games(game, status)
+LIST_DEFAULT, LIST_MAX = 100, 500
+NEXT_PAGE_HEADERS = {
+    "Link": {"description": '`</games?...&cursor=...>; rel="next"` when there are more games', "schema": {"type": "string"}},
+    "X-Next-Cursor": {"description": "the `cursor` of the next page, when there is one", "schema": {"type": "string"}},
+}
+
+
+@router.get("/games", response_model=None,
+            responses={**answers(list[GameSummary], 422), 200: {**answers(list[GameSummary])[200],
+                                                                "headers": NEXT_PAGE_HEADERS}})
+def list_games(request: Request, response: Response, read_side: ReadSideDep,
+               game: str | None = Query(default=None, max_length=100),
+               status: Literal["active", "finished"] | None = None,
+               limit: int = Query(default=LIST_DEFAULT, ge=1, le=LIST_MAX,
+                                  description=f"games per page (default {LIST_DEFAULT}, at most {LIST_MAX})"),
+               cursor: str | None = Query(default=None, max_length=100,
+                                          description="`X-Next-Cursor` of the previous page")) -> list[dict]:
+    """Games in creation order, one page at a time: when there are more, the answer carries
+    `X-Next-Cursor` and a `Link: <...>; rel="next"` to the next page."""
+    try:
+        page, next_cursor = read_side.page_games(game, status, cursor, limit)
+    except KeyError:
+        raise HTTPException(status_code=422, detail={
+            "error": "invalid_request", "detail": "cursor: not a cursor of this listing; pass the X-Next-Cursor "
+                                                  "of the previous page, or none for the first page"}) from None
+    if next_cursor is not None:
+        following = request.url.include_query_params(cursor=next_cursor, limit=limit)
+        response.headers["X-Next-Cursor"] = next_cursor
+        response.headers["Link"] = f'<{following.path}?{following.query}>; rel="next"'
+    return page
 
 
 @router.get("/games/{game_id}", response_model=None, responses=answers(GameView, 401, 404, 422))

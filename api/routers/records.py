@@ -3,11 +3,12 @@
 from typing import Any, Literal
 
 import orjson
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, Field
 
 from api.deps import ServiceDep, TokenDep
 from api.models import SAFE_MAX, Answer, GameCreated, JsonObject, WholeNumber, answers, player_names
+from api.rate_limit import quota
 from domain.app.records import InvalidRecord
 
 from .comments import comments_of, table_of
@@ -35,8 +36,8 @@ class GameRecord(Answer):
     moves: list[JsonObject]
 
 
-@router.post("/games/{game_id}/fork", status_code=201, response_model=None,
-             responses=answers(Forked, 401, 403, 404, 413, 422, status=201))
+@router.post("/games/{game_id}/fork", status_code=201, response_model=None, dependencies=[Depends(quota("create"))],
+             responses=answers(Forked, 401, 403, 404, 413, 422, 429, status=201))
 def fork(game_id: str, body: ForkGame, service: ServiceDep, token: TokenDep) -> dict:
     """A new, unrated game from the position after `step` moves, with fresh randomness from
     there on ("what if I had not played move 41"). A finished game may be forked by anyone,
@@ -57,8 +58,8 @@ def record(game_id: str, request: Request, service: ServiceDep, token: TokenDep)
     return written
 
 
-@router.post("/games/import", status_code=201, response_model=None,
-             responses=answers(GameCreated, 413, 422, status=201))
+@router.post("/games/import", status_code=201, response_model=None, dependencies=[Depends(quota("create"))],
+             responses=answers(GameCreated, 413, 422, 429, status=201))
 def import_record(service: ServiceDep, body: dict[str, Any] = Body(description="a record from GET /games/{id}/record")) -> dict:
     """A new, unrated game from a finished game's record, every move re-decided from the seed:
     422 `record_mismatch` names the first move whose facts differ (`move_no`, `verified_to`; nothing

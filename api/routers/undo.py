@@ -4,16 +4,17 @@ The request's clock is this server's: `now` is passed into the domain, which rea
 
 import time
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Depends, Path
 
 from api.deps import ServiceDep, TokenDep
 from api.models import RequestUndo, UndoAnswer, Vote, VoteAnswer, answers
+from api.rate_limit import quota
 
 router = APIRouter(tags=["undo"])
 
 
-@router.post("/games/{game_id}/undo", status_code=201, response_model=None,
-             responses=answers(UndoAnswer, 401, 403, 404, 409, 413, 422, status=201))
+@router.post("/games/{game_id}/undo", status_code=201, response_model=None, dependencies=[Depends(quota("undo"))],
+             responses=answers(UndoAnswer, 401, 403, 404, 409, 413, 422, 429, status=201))
 def request_undo(game_id: str, body: RequestUndo, service: ServiceDep, token: TokenDep) -> dict:
     """Undo move `to_move` and every later one, under the table's `undo_policy` (api/README.md,
     TABLE-UNDO-*): at once for the referee or a seat's own last move that revealed nothing;

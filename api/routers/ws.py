@@ -70,6 +70,12 @@ def error_body(error: BaseException) -> dict:
     from eventsourcing.persistence import OperationalError, PersistenceError
     import redis
 
+    from domain.eventstore.errors import StoreFull, is_store_full
+
+    if isinstance(error, StoreFull) or (isinstance(error, redis.ResponseError) and is_store_full(error)):
+        from api.errors import STORE_FULL_DETAIL
+
+        return {"error": "store_full", "detail": STORE_FULL_DETAIL}
     if isinstance(error, (OperationalError, redis.RedisError)):
         return {"error": "store_unavailable", "detail": "the event store does not answer; retry later"}
     if isinstance(error, PersistenceError):

@@ -10,6 +10,7 @@ import redis
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError, ProgrammingError
 
 from domain.eventstore.cluster import REFUSED
+from domain.eventstore.errors import StoreFull, is_store_full
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -26,6 +27,8 @@ def translate(e: redis.RedisError) -> PersistenceError:
         return OperationalError(f"Redis is unavailable: {text}")
     if isinstance(e, REFUSED):  # cluster: the slot map kept changing (failover, resharding)
         return OperationalError(f"Redis Cluster is reconfiguring: {text}")
+    if isinstance(e, redis.ResponseError) and is_store_full(e):
+        return StoreFull(f"Redis refuses writes, it has no room: {text}")
     if isinstance(e, redis.ResponseError):
         return ProgrammingError(text)
     return OperationalError(text)

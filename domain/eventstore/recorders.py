@@ -51,6 +51,7 @@ from domain.eventstore.compact import is_compact
 from domain.eventstore.compact import pack as pack_compact
 from domain.eventstore.compact import split as split_compact
 from domain.eventstore.datastore import RedisDatastore, translate
+from domain.eventstore.errors import is_store_full
 from domain.eventstore.subscription import LogWaiter, RedisSubscription
 from domain.eventstore.scripts import (
     APPEND,
@@ -392,13 +393,20 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
     ) -> Sequence[StoredEvent]:
         index = self.aggregate_key(originator_id)
         try:
+            batches = None
             if gt is None and lte is None and limit is None and not self.cluster:
                 # Loading a whole aggregate: one native command, no Lua (a cluster refuses
                 # SORT ... GET, so there the read script loads it).
-                batches = self.datastore.route(index, lambda c: c.execute_command(
-                    "SORT", index, "BY", "nosort", "GET", index + ":*"
-                ))
-            else:
+                try:
+                    batches = self.datastore.route(index, lambda c: c.execute_command(
+                        "SORT", index, "BY", "nosort", "GET", index + ":*"
+                    ))
+                except redis.ResponseError as e:
+                    # SORT counts as a write (it may STORE): a Redis refusing writes (OOM, full
+                    # disk) refuses it too, so read with the script, which only reads.
+                    if not is_store_full(e):
+                        raise
+            if batches is None:
                 batches = self.datastore.route(index, lambda c: SELECT_EVENTS(
                     c,
                     [index],

@@ -67,7 +67,7 @@ def measure(label: str, url: str, store: redis.Redis, clients: int, seconds: flo
 
 
 def base_env(url: str, **extra: str) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT), "REDIS_URL": url, "REDIS_KEY_PREFIX": f"cap-{uuid.uuid4().hex[:8]}",
+    return {**os.environ, "PYTHONPATH": str(ROOT), "REDIS_URL": url, "HEIRLOOM_RATE_LIMITS": "off", "REDIS_KEY_PREFIX": f"cap-{uuid.uuid4().hex[:8]}",
             "HEIRLOOM_EXTRA_GAMES": "tests.support.api_count", "HEIRLOOM_STRICT_GAMES": "0", **extra}
 
 

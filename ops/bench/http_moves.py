@@ -63,7 +63,7 @@ def servers(redis_url: str, projections: str = "inline", workers: int = 1) -> tu
     """`heirloom serve [--workers N]` (N processes on one port: one server), the bare endpoint
     and, with projections="external", a `heirloom projections run` process applying the read
     side (the server then only reads it)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "REDIS_URL": redis_url,
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "REDIS_URL": redis_url, "HEIRLOOM_RATE_LIMITS": "off",
            "REDIS_KEY_PREFIX": f"bench-{uuid.uuid4().hex[:8]}", "HEIRLOOM_EXTRA_GAMES": "tests.support.api_count",
            "HEIRLOOM_STRICT_GAMES": "0", "HEIRLOOM_PROJECTIONS": projections}
     extra: list[subprocess.Popen] = []

@@ -18,6 +18,9 @@ from api.app import create_app
 from api.settings import Settings
 
 TEST_GAMES = ("tests.support.dice_duel", "tests.support.api_count")
+#: Quotas far above anything a test does (api/rate_limit.py): the limiter runs on every request it
+#: guards, and only the tests of quotas (tests/api/test_quotas.py) set small ones.
+GENEROUS_LIMITS = "create=1000000/1,join=1000000/1,undo=1000000/1,analysis=1000000/1"
 
 
 def unique_prefix(label: str = "api") -> str:
@@ -26,7 +29,7 @@ def unique_prefix(label: str = "api") -> str:
 
 def make_settings(redis_url: str, prefix: str | None = None, **overrides: Any) -> Settings:
     values = dict(redis_url=redis_url, key_prefix=prefix or unique_prefix(), extra_games=TEST_GAMES,
-                  persistence_module="domain.eventstore", strict_games=False)
+                  persistence_module="domain.eventstore", strict_games=False, rate_limits=GENEROUS_LIMITS)
     values.update(overrides)
     return Settings(**values)
 

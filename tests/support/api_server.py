@@ -16,6 +16,8 @@ import redis
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_GAMES = "tests.support.dice_duel,tests.support.api_count"
+#: Quotas no test reaches by accident (api/rate_limit.py; the quota tests set small ones).
+GENEROUS_LIMITS = "create=1000000/1,join=1000000/1,undo=1000000/1,analysis=1000000/1"
 
 
 def free_port() -> int:
@@ -30,7 +32,7 @@ def cli_command(*args: str) -> list[str]:
 
 def server_env(**values: str) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HEIRLOOM_EXTRA_GAMES": TEST_GAMES, "REDIS_URL": "",
-           "HEIRLOOM_STRICT_GAMES": "0"}
+           "HEIRLOOM_STRICT_GAMES": "0", "HEIRLOOM_RATE_LIMITS": GENEROUS_LIMITS}
     env.update(values)
     return env
 
