@@ -6,27 +6,32 @@ Each SSE message has ``id: <version>``, ``event: <type>`` and ``data: <the event
 the stream once caught up; ``max_events`` ends it after that many events (tests, tools).
 Redaction uses the caller's view at the time each event is sent: once the game is
 finished, events are sent in full.
+
+A stream sleeps until the store has news of its game (api/live_wakeup.py: the process's one
+notifier rings it), never polling; at most ``HEIRLOOM_MAX_STREAMS_PER_CLIENT`` streams (and
+WebSockets) per client address and process, then ``429 too_many_streams``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
+from typing import Any
 
 import orjson
 from fastapi import APIRouter, Header, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from api.deps import ServiceDep, TokenDep
+from api.live_wakeup import TooManyStreams, bells_of, client_address, open_streams_of
 from api.models import errors
 from projections.event_log import event_log
-from projections.partitions import log_head
 
 router = APIRouter(tags=["live"])
 
-POLL_SECONDS = 0.1
 HEARTBEAT_SECONDS = 15.0
+#: A refused stream may try again after this many seconds.
+STREAM_RETRY_SECONDS = 10
 BATCH = 200
 
 
@@ -45,7 +50,7 @@ def sse_message(event: dict) -> bytes:
                              "retry": {"type": "integer"}}}}},
           "description": "Server-Sent Events, one per event: `id: <version>`, `event: <type>`, "
                          "`data: <the event as in /events>`"},
-    **errors(401, 404, 422)})
+    **errors(401, 404, 422, 429)})
 async def stream(game_id: str, request: Request, service: ServiceDep, token: TokenDep,
                  last_event_id: str | None = Header(default=None, max_length=20),
                  after: int = Query(default=0, ge=0, le=2 ** 62),
@@ -57,15 +62,26 @@ async def stream(game_id: str, request: Request, service: ServiceDep, token: Tok
     if last_event_id is not None and last_event_id.strip().isdigit():
         position = int(last_event_id.strip())
 
+    client = client_address(request.scope)
+    streams = open_streams_of(request.app)
+    try:
+        streams.acquire(client)
+    except TooManyStreams:
+        return JSONResponse({"error": "too_many_streams",
+                             "detail": f"this client has {streams.limit} live streams open already; close one, "
+                                       f"or retry in {STREAM_RETRY_SECONDS} s"},
+                            status_code=429, headers={"Retry-After": str(STREAM_RETRY_SECONDS)})
+    bells = bells_of(request.app)
+
     async def messages():
         nonlocal position
         sent = 0
-        quiet_since = time.monotonic()
         yield b"retry: 1000\n\n"
-        seen_head = -1  # the log's head when this stream last caught up
-        while True:
-            head = await run_in_threadpool(log_head, service.recorder)  # every partition's
-            if head != seen_head:  # something was appended somewhere: read this game's new events
+        loop_bell = bells.subscribe(game_id)
+        bell = loop_bell[1]
+        try:
+            while True:
+                bell.clear()  # before reading: news after this read rings it again
                 listing = await run_in_threadpool(event_log, service, game_id, token, position, BATCH)
                 for event in listing["events"]:
                     yield sse_message(event)
@@ -73,16 +89,31 @@ async def stream(game_id: str, request: Request, service: ServiceDep, token: Tok
                     sent += 1
                     if max_events is not None and sent >= max_events:
                         return
-                if listing["events"]:
-                    quiet_since = time.monotonic()
+                if len(listing["events"]) >= BATCH:
                     continue
-                seen_head = head
-            if not follow or await request.is_disconnected():
-                return
-            if time.monotonic() - quiet_since >= HEARTBEAT_SECONDS:
-                yield b": keep-alive\n\n"
-                quiet_since = time.monotonic()
-            await asyncio.sleep(POLL_SECONDS)
+                if not follow:
+                    return
+                try:  # asleep until the store rings for this game (or the heartbeat is due)
+                    await asyncio.wait_for(bell.wait(), HEARTBEAT_SECONDS)
+                except asyncio.TimeoutError:
+                    yield b": keep-alive\n\n"
+        finally:
+            bells.unsubscribe(game_id, loop_bell)
 
-    return StreamingResponse(messages(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return CountedStream(messages(), release=lambda: streams.release(client), media_type="text/event-stream",
+                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+class CountedStream(StreamingResponse):
+    """A stream that gives its client's slot back however it ends (done, disconnected, failed,
+    or never started because the client left first)."""
+
+    def __init__(self, content: Any, release, **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()

@@ -36,6 +36,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from api.models import PlayMove
+from api.live_wakeup import TooManyStreams, client_address, open_streams_of
 from api.origins import frame_too_large, origin_allowed
 import orjson
 
@@ -209,6 +210,19 @@ async def live(websocket: WebSocket, game_id: str, after: int | None = None) -> 
     if not origin_allowed(websocket.scope, websocket.app.state.settings.allowed_origins):
         await websocket.close(code=1008)  # before the handshake: the browser sees a 403
         return
+    streams, client = open_streams_of(websocket.app), client_address(websocket.scope)
+    try:
+        streams.acquire(client)  # live streams per client (api/live_wakeup.py)
+    except TooManyStreams:
+        await websocket.close(code=1008)
+        return
+    try:
+        await serve(websocket, game_id, after)
+    finally:
+        streams.release(client)
+
+
+async def serve(websocket: WebSocket, game_id: str, after: int | None) -> None:
     await websocket.accept()
     connection = Connection(websocket, game_id)
     first: Any = None
