@@ -81,7 +81,7 @@ def test_uvicorn_refuses_a_frame_over_a_mebibyte(server):
                             "expected_version": game["version"]}))
         with pytest.raises(ConnectionClosed) as closed:
             while True:
-                ws.recv(timeout=10)
+                ws.recv(timeout=30)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     assert httpx.get(f"{server.url}/games/{game['id']}").json()["version"] == game["version"]
 

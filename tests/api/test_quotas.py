@@ -92,8 +92,10 @@ def test_undo_requests_are_limited_per_address_and_token(small):
 
 def test_analysis_requests_are_limited(small):
     client = small()
-    game = create(client).json()
+    game = client.post("/games", json={"game": "api_count", "players": 2, "options": {"target": 2}}).json()
     token = game["seats"][0]["token"]
+    client.post(f"/games/{game['id']}/moves", json={"move": {"type": "add", "amount": 2}},
+                headers=bearer(token)).raise_for_status()  # finished: open to analysis
     for _ in range(2):
         assert client.post(f"/games/{game['id']}/analysis", headers=bearer(token)).status_code == 202
     assert_limited(client.post(f"/games/{game['id']}/analysis", headers=bearer(token)), "analysis requests")
