@@ -108,9 +108,11 @@ def export_records(read_side: ReadSide, out_dir: str, game_type: str | None) -> 
     """Write the record of every finished game (of `game_type`) as ``records/<id>.json``."""
     from pathlib import Path
 
-    folder = Path(out_dir) / "records"
-    folder.mkdir(parents=True, exist_ok=True)
+    from .export import private_file, private_folder
+
+    folder = private_folder(Path(out_dir) / "records")
     for entry in read_side.list_games(game_type, "finished"):
         record = read_side.app.record(entry["id"], None)
-        (folder / f"{entry['id']}.json").write_bytes(orjson.dumps(record, option=orjson.OPT_INDENT_2))
+        with private_file(folder / f"{entry['id']}.json") as handle:
+            handle.write(orjson.dumps(record, option=orjson.OPT_INDENT_2))
     return str(folder)

@@ -5,11 +5,16 @@ replay endpoints show: every move, effective and undone, with its plain-language
 description and the scores after it. By default only finished games are exported (their
 hidden information is public by then); ``include_active`` adds running games in full,
 which is for operators only.
+
+Files are written 0600 and folders created 0700, whatever the umask: an export with
+``include_active`` holds every running game's hands and decks, and even a finished games'
+export names the players. With ``include_active`` an existing output folder is made 0700 too.
 """
 
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -50,15 +55,31 @@ def game_histories(read_side: Any, game_type: str | None = None, include_active:
         }
 
 
+def private_folder(path: str | Path, tighten: bool = False) -> Path:
+    """`path` created 0700 (parents as the umask says); an existing one made 0700 when `tighten`."""
+    folder = Path(path)
+    existed = folder.exists()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if not existed or tighten:
+        folder.chmod(0o700)  # mkdir's mode passes through the umask: say it exactly
+    return folder
+
+
+def private_file(path: str | Path, mode: str = "wb", **options: Any):
+    """`path` opened for writing, readable by its owner only (0600, also when it existed)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    return os.fdopen(fd, mode, **options)
+
+
 def export(read_side: Any, out_dir: str | Path, *, game_type: str | None = None, include_active: bool = False,
            formats: tuple[str, ...] = ("jsonl", "csv")) -> dict[str, Any]:
     """Write ``games.jsonl`` and/or ``moves.csv`` into `out_dir`; return what was written."""
     read_side.catch_up()
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    out = private_folder(out_dir, tighten=include_active)
     written = {"games": 0, "moves": 0, "files": []}
-    jsonl = (out / "games.jsonl").open("wb") if "jsonl" in formats else None
-    csv_file = (out / "moves.csv").open("w", newline="", encoding="utf-8") if "csv" in formats else None
+    jsonl = private_file(out / "games.jsonl", "wb") if "jsonl" in formats else None
+    csv_file = private_file(out / "moves.csv", "w", newline="", encoding="utf-8") if "csv" in formats else None
     writer = csv.DictWriter(csv_file, fieldnames=CSV_COLUMNS) if csv_file else None
     try:
         if writer:

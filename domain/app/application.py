@@ -44,7 +44,7 @@ from .errors import (
     StepOutOfRange, TokenRequired, UnknownGameType, VersionConflict,
 )
 from .bot_turns import bot_moves, bots_may_act
-from .game import Game, json_native, lapse_reason, move_digest
+from .game import Game, json_native, key_digest, lapse_reason, move_digest
 from .table import table_options
 from .seeds import checked_entropy, commitment, new_material, setup_seed
 from .records import InvalidRecord, RecordMismatch, build_record, checked_record
@@ -718,13 +718,13 @@ class GameService(Application):
             caller = game.caller_for(token)
             if caller.kind == "spectator":
                 raise TokenRequired("playing a move needs a seat token")
-            if idempotency_key is not None and idempotency_key in game.idempotency:
-                first = game.idempotency[idempotency_key]
-                if first["seat"] != caller.seat or first["move"] != move_digest(move):
+            first = self._keyed_move(game, idempotency_key)
+            if first is not None:  # a retry: the first answer, nothing appended (for the game's whole life)
+                if first.seat != caller.seat or move_digest(first.move) != move_digest(move):
                     raise IdempotencyKeyReused("this Idempotency-Key was used for a different move")
-                stored = self._stored_event(game, first["version"])
-                record = {**first, "facts": stored.facts, "description": stored.description}
-                return self._move_answer(record, caller, bool(stored.finished), replayed=True)
+                record = {"version": first.originator_version, "move_no": first.move_no,
+                          "facts": first.facts, "description": first.description}
+                return self._move_answer(record, caller, bool(first.finished), replayed=True)
             rebased = False
             if retry_only or (expected_version is not None and expected_version != game.version):
                 rebased = not retry_only and self._still_meant(game, caller, move, expected_version)
@@ -738,6 +738,17 @@ class GameService(Application):
                 answer["rebased_from"] = expected_version
             return answer
         return command
+
+    def _keyed_move(self, game: Game, idempotency_key: str | None) -> Any:
+        """The stored `MovePlayed` this Idempotency-Key answered, if any (the digest finds its
+        version; the stored event's own key must match, so a digest collision is no retry)."""
+        if idempotency_key is None:
+            return None
+        version = game.idempotency.get(key_digest(idempotency_key))
+        if version is None:
+            return None
+        stored = self._stored_event(game, version)
+        return stored if getattr(stored, "idempotency_key", None) == idempotency_key else None
 
     #: Events after which a move still means what it meant: other seats' moves (checked apart) and
     #: the bookkeeping of take-back requests and seats, which change no position.

@@ -8,19 +8,26 @@ a rules fix.
 
 The aggregate (and so its snapshot) does not grow with the game's length: the effective
 moves are kept as runs of consecutive (move number, version) pairs, undone versions as
-ranges, Idempotency-Keys for the last `IDEMPOTENCY_KEYS` moves, resolved undo requests
+ranges, resolved undo requests
 for the last `RESOLVED_UNDO_REQUESTS`. For undo it keeps a window: the state after move
 `window_base` and the facts of the at most 2 x `WINDOW` effective moves after it; an undo
 into the window refolds from there, by itself. An undo further back leaves `state` None
 and the application refolds the effective moves' facts read from the store (`restore`).
 
+The one thing that grows is `idempotency`, on purpose: every Idempotency-Key of the game's
+life, as a 12-character digest -> the version of the move it answered (about 20 bytes per keyed
+move), so that a late retry of a keyed move is answered, never appended twice (issue 30.8; it
+kept the last 64 keys before). The retry is checked against the stored event itself (its
+seat, move and key), so a digest collision is never taken for a retry.
+
 Every event carries ``prev_hash``/``hash`` of the audit chain (`domain.audit`).
 Stored games are forever: events keep their names and fields (new fields get defaults);
-snapshots carry `class_version` and are upcast (`upcast_v1_v2`, `upcast_v2_v3`).
+snapshots carry `class_version` and are upcast (`upcast_v1_v2`, `upcast_v2_v3`, `upcast_v3_v4`).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 import uuid
@@ -50,7 +57,7 @@ def json_native(value: Any) -> Any:
     return orjson.loads(orjson.dumps(value))
 
 
-#: Idempotency-Keys are remembered for this many of the game's latest moves.
+#: Before release 4 of the snapshot, Idempotency-Keys were remembered for this many moves only.
 IDEMPOTENCY_KEYS = 64
 #: Resolved (applied or rejected) undo requests kept; pending ones are all kept.
 RESOLVED_UNDO_REQUESTS = 16
@@ -62,6 +69,11 @@ UNDO_REQUEST_TTL_S = 600.0
 MAX_UNDO_REASON = 200
 
 
+def key_digest(key: str) -> str:
+    """The compact form an Idempotency-Key is remembered by (72 bits, urlsafe base64)."""
+    return base64.urlsafe_b64encode(hashlib.sha256(str(key).encode("utf-8")).digest()[:9]).decode()
+
+
 def move_digest(move: Any) -> str:
     """A short fingerprint of a move (idempotent retries must repeat the same move)."""
     return hashlib.sha256(orjson.dumps(move, option=orjson.OPT_SORT_KEYS)).hexdigest()
@@ -71,7 +83,8 @@ class Game(Aggregate):
     """One game session. Its state is the fold of its setup facts and effective moves."""
 
     #: 2: each `effective` entry kept its move's facts. 3: bounded (see the module docstring).
-    class_version = 3
+    #: 4: every Idempotency-Key of the game, as digest -> version.
+    class_version = 4
 
     @staticmethod
     def upcast_v1_v2(state: dict) -> None:
@@ -99,6 +112,15 @@ class Game(Aggregate):
         state["window"] = []
         state["window_base"] = state["runs"][-1][0] + state["runs"][-1][2] - 1 if runs else 0
         state["window_state"] = None
+
+    @staticmethod
+    def upcast_v3_v4(state: dict) -> None:
+        """Idempotency-Keys become digest -> version. A v3 snapshot kept only the last 64 keys, so
+        the aggregate is folded from its events once (`needs_events`), which remember them all;
+        its next snapshot is complete."""
+        state["idempotency"] = {key_digest(key): entry["version"]
+                                for key, entry in dict(state.get("idempotency", {})).items()}
+        state["needs_events"] = True
 
     needs_events = False
     #: Bot seats ("seat" -> level); snapshots taken before bots existed lack it.
@@ -227,11 +249,7 @@ class Game(Aggregate):
             if len(game.window) >= 2 * WINDOW:
                 game.advance_window()
             if self.idempotency_key is not None:
-                game.idempotency[self.idempotency_key] = {
-                    "version": self.originator_version, "move_no": self.move_no, "seat": self.seat,
-                    "move": move_digest(self.move),
-                }
-                _bounded(game.idempotency, IDEMPOTENCY_KEYS)
+                game.idempotency[key_digest(self.idempotency_key)] = self.originator_version
             # Games stored before `UndoExpired` existed: a later move let pending requests lapse silently.
             # Today `play_move` closes them with `UndoExpired` first, so none is pending here.
             for request in game.undo_requests.values():

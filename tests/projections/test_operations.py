@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import os
 import random
 
 import orjson
@@ -162,6 +163,26 @@ def test_cli_export_writes_json_lines_and_csv(client, service, cli_env, tmp_path
     assert {row["undone"] for row in rows} <= {"True", "False"}
     assert main(["export", "--out", str(tmp_path / "all"), "--include-active", "--format", "jsonl"]) == 0
     assert len((tmp_path / "all" / "games.jsonl").read_bytes().splitlines()) == len(games)
+
+
+def test_cli_export_of_running_games_is_private_to_its_owner(client, service, cli_env, tmp_path):
+    """Running games' hands and decks are in an --include-active export: 0600 files in a 0700 folder
+    (issue 30.8), whatever the umask, also over files and a folder that were there before."""
+    play_some_games(client, count=2, seed=5)
+    out = tmp_path / "hidden"
+    out.mkdir(mode=0o755)
+    (out / "moves.csv").write_text("old")
+    (out / "moves.csv").chmod(0o644)
+    previous = os.umask(0o022)
+    try:
+        assert main(["export", "--out", str(out), "--include-active", "--records"]) == 0
+    finally:
+        os.umask(previous)
+    assert oct(out.stat().st_mode & 0o777) == "0o700"
+    assert oct((out / "records").stat().st_mode & 0o777) == "0o700"
+    written = [out / "games.jsonl", out / "moves.csv", *sorted((out / "records").iterdir())]
+    assert all(oct(path.stat().st_mode & 0o777) == "0o600" for path in written), \
+        {path.name: oct(path.stat().st_mode & 0o777) for path in written}
 
 
 def test_reads_after_a_write_reflect_it(client, read_side):
