@@ -3,6 +3,8 @@
 A finished game is analysed with everything public; a running one for what the caller may see,
 and its result is shown to that caller only. While a rated game runs, the analysis is locked
 (403 `analysis_locked`, TABLE-ANALYSIS-01) unless its table allows it (`Game.check_analysis`).
+A client may have at most 3 analyses queued or running (429 `analysis_queue_full`,
+api/analysis_bound.py) besides the quota on requests (api/rate_limit.py).
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from fastapi.responses import JSONResponse
 from api.deps import ServiceDep, TokenDep
 from api.models import Analysis, AnalysisStarted, answers
 from domain.app.errors import AnalysisLocked
+from api.analysis_bound import AnalysisBound, per_client
+from api.live_wakeup import client_address
 from api.rate_limit import quota
-from projections.analysis import AnalysisJobs, AnalysisStore
+from projections.analysis import AnalysisJobs, AnalysisStore, viewer_key
 from projections.readside import redis_of
 
 router = APIRouter(tags=["analysis"])
@@ -26,6 +30,14 @@ def jobs_of(request: Request, service) -> AnalysisJobs:
         client, prefix = redis_of(service)
         jobs = request.app.state.analysis = AnalysisJobs(service, AnalysisStore(client, prefix))
     return jobs
+
+
+def bound_of(request: Request, jobs: AnalysisJobs) -> AnalysisBound:
+    bound = getattr(request.app.state, "analysis_bound", None)
+    if bound is None:
+        bound = request.app.state.analysis_bound = AnalysisBound(jobs.store.client, jobs.store.prefix, jobs.store,
+                                                                 per_client())
+    return bound
 
 
 def _caller_position(service, game_id: str, token: str | None, starting: bool = True):
@@ -49,7 +61,11 @@ def _caller_position(service, game_id: str, token: str | None, starting: bool = 
 def start_analysis(game_id: str, request: Request, service: ServiceDep, token: TokenDep):
     """Start the engine analysis (202 {"status": "queued"|"running"|"done"}); GET shows it."""
     viewer, version, _ = _caller_position(service, game_id, token)
-    record = jobs_of(request, service).request(game_id, viewer, version)
+    jobs = jobs_of(request, service)
+    known = jobs.current(game_id, viewer, version)
+    if known is None or known["status"] == "failed":  # a new job: counted for this client (429 beyond)
+        bound_of(request, jobs).admit(client_address(request.scope), game_id, viewer_key(viewer))
+    record = jobs.request(game_id, viewer, version)
     return JSONResponse({"status": record["status"], "progress": record.get("progress", 0.0)}, status_code=202)
 
 

@@ -145,3 +145,32 @@ def test_get_games_is_paginated_with_a_cursor(client):
     assert wrong.status_code == 422 and "cursor" in wrong.json()["detail"]
     filtered = client.get("/games", params={"status": "active", "limit": 4, "cursor": created[0]})
     assert [g["id"] for g in filtered.json()] == created[1:]
+
+
+def test_the_analysis_queue_is_bounded_per_client(redis_url, key_prefix, monkeypatch):
+    """One client may have 3 analyses queued or running; a 4th is 429 analysis_queue_full until one
+    is done (no worker runs here, so they stay queued). Asking again for one already queued counts
+    nothing, and another client is not held back."""
+    monkeypatch.setenv("HEIRLOOM_WORKER", "off")
+    app = make_app(make_settings(redis_url, key_prefix))
+    with TestClient(app, client=("192.0.2.10", 1)) as client, TestClient(app, client=("192.0.2.11", 1)) as other:
+        games = []
+        for _ in range(5):
+            game = client.post("/games", json={"game": "api_count", "players": 2, "options": {"target": 2}}).json()
+            client.post(f"/games/{game['id']}/moves", json={"move": {"type": "add", "amount": 2}},
+                        headers=bearer(game["seats"][0]["token"])).raise_for_status()
+            games.append(game["id"])
+        for game_id in games[:3]:
+            assert client.post(f"/games/{game_id}/analysis").json()["status"] == "queued"
+        assert client.post(f"/games/{games[0]}/analysis").status_code == 202  # the same one again
+        full = client.post(f"/games/{games[3]}/analysis")
+        assert full.status_code == 429 and full.json()["error"] == "analysis_queue_full", full.text
+        assert int(full.headers["retry-after"]) >= 1
+        assert other.post(f"/games/{games[3]}/analysis").status_code == 202  # another client
+        # one of the client's analyses is done: its slot is free again
+        from projections.analysis import AnalysisStore, EVERYONE
+        from projections.readside import redis_of
+
+        store = AnalysisStore(*redis_of(app.state.service))
+        store.put(games[0], EVERYONE, {**store.get(games[0], EVERYONE), "status": "done"})
+        assert client.post(f"/games/{games[4]}/analysis").status_code == 202
