@@ -317,6 +317,8 @@ class EventRecord(Answer):
     undone: bool
     hash: str
     prev_hash: str
+    description: str | None = Field(default=None, description="a move's words; a timeout (`ClockExpired`) or a "
+                                    "takeover (`SeatTakenOver`) in words")
 
 
 class EventLog(Answer):
@@ -339,6 +341,8 @@ class ReplayStep(Answer):
     scores: Scores
     move: JsonObject | None = Field(description="the move of this step (none at step 0)")
     description: str | None
+    actor_note: str = Field(default="", description="who played it, in words, when not the seat's player "
+                            "(e.g. \"played by a bot: ann's clock ran out\"); empty for the player's own move")
 
 
 class MoveLogEntry(Answer):
@@ -347,6 +351,8 @@ class MoveLogEntry(Answer):
     move: JsonObject
     description: str
     undone: bool
+    actor_note: str = Field(default="", description="who played it, in words, when not the seat's player "
+                            "(e.g. \"played by a bot: ann's clock ran out\"); empty for the player's own move")
 
 
 class History(Answer):

@@ -7,14 +7,17 @@ moves marked, moves and facts redacted while the game runs (`domain.engine.redac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from domain.engine import Viewer, visible_facts
 from domain.engine.redaction import redact_move
 
+from .actor_words import actor_note, event_words
 
-def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[int] | frozenset) -> dict:
-    """One stored event as a caller may see it."""
+
+def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[int] | frozenset,
+                 names: Sequence[str] | None = None) -> dict:
+    """One stored event as a caller may see it; a timeout or a takeover also in words (`description`)."""
     kind = type(event).__name__
     record = {
         "version": event.originator_version, "type": kind, "move_no": None, "seat": None,
@@ -33,6 +36,7 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
                       move=redact_move(rules, event.move, event.facts, event.seat, viewer),
                       facts=visible_facts(event.facts, viewer))
         record["description"] = event.description
+        record["actor_note"] = actor_note(event.actor, names, event.seat)
         record["payload"] = {"scores": event.scores, "finished": event.finished}
     elif kind == "SeatsInvited":  # the invitation hashes stay out
         record["actor"] = "system"
@@ -65,13 +69,16 @@ def event_record(rules: Any, event: Any, viewer: Viewer, undone_versions: set[in
     elif kind == "ClockExpired":
         record.update(actor="clock", seat=event.seat)
         record["payload"] = {"seat": event.seat, "deadline": event.deadline, "action": event.action}
+        record["description"] = event_words(kind, record["payload"], names)
     elif kind == "SeatTakenOver":
         record.update(actor=f"seat:{event.seat}", seat=event.seat)
         record["payload"] = {"seat": event.seat, "level": event.level, "reason": event.reason}
+        record["description"] = event_words(kind, record["payload"], names)
     return record
 
 
 def event_log(app: Any, game_id: str, token: str | None, after: int = 0, limit: int = 100) -> dict:
     """``{"events": [...]}``: up to `limit` events after version `after`, redacted for the caller."""
     part = app.event_slice(game_id, token, after, limit)
-    return {"events": [event_record(part.rules, event, part.viewer, part.undone_versions) for event in part.events]}
+    return {"events": [event_record(part.rules, event, part.viewer, part.undone_versions, part.names)
+                       for event in part.events]}

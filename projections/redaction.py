@@ -9,10 +9,12 @@ Once the game is finished everyone sees everything at every step.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from domain.engine import Rules, Viewer, visible_facts
 from domain.engine.redaction import redact_move
+
+from .actor_words import actor_note
 
 
 def visible_move(rules: Rules, entry: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
@@ -20,13 +22,16 @@ def visible_move(rules: Rules, entry: dict[str, Any], viewer: Viewer) -> dict[st
     return redact_move(rules, entry.get("move") or {}, entry.get("facts") or [], entry.get("seat"), viewer)
 
 
-def visible_entry(rules: Rules, entry: dict[str, Any], viewer: Viewer, undone: bool) -> dict[str, Any]:
-    """A move entry for listings (moves-log, history) as `viewer` may see it."""
+def visible_entry(rules: Rules, entry: dict[str, Any], viewer: Viewer, undone: bool,
+                  names: Sequence[str] | None = None, takeovers: dict | None = None) -> dict[str, Any]:
+    """A move entry for listings (moves-log, history) as `viewer` may see it; `actor_note` says in
+    words who played it when not the seat's player (a bot, or a bot because the clock ran out)."""
     return {
         "version": entry["version"],
         "move_no": entry["move_no"],
         "seat": entry["seat"],
         "actor": entry.get("actor"),
+        "actor_note": actor_note(entry.get("actor"), names, entry["seat"], takeovers),
         "move": visible_move(rules, entry, viewer),
         "facts": visible_facts(entry.get("facts") or [], viewer),
         "description": entry.get("description") or "",

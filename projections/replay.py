@@ -27,6 +27,7 @@ from domain.engine import State, Viewer, visible_facts
 from .base import GameProjection, keep_first
 from .compaction import unpack
 from .records import EventRecord
+from .actor_words import actor_note
 from .redaction import visible_entry, visible_move
 from .timeline import fold_moves, game_meta, initial_state, joined_names, move_entry, undo_request
 from .views import Op, RedisView, dumps, loads
@@ -269,6 +270,21 @@ class ReplayProjection(GameProjection):
         doc["meta"]["names"] = joined_names(doc["meta"]["names"], record)
         ops.append(("set", self.view.game_key(record["game_id"], "meta"), dumps(doc["meta"])))
 
+    def on_SeatTakenOver(self, record: EventRecord, ops: list[Op]) -> None:
+        self._handed_over(record, record.get("reason") or "left", ops)
+
+    def on_ClockExpired(self, record: EventRecord, ops: list[Op]) -> None:
+        if record.get("action") == "forfeit":
+            self._handed_over(record, "forfeit", ops)
+
+    def _handed_over(self, record: EventRecord, reason: str, ops: list[Op]) -> None:
+        """A seat now played by a bot for good (issue 28.2): its later moves say why in words."""
+        doc = self.doc(record["game_id"])
+        if doc is None:
+            return
+        doc["meta"]["takeovers"] = {**doc["meta"].get("takeovers", {}), str(record.get("seat")): reason}
+        ops.append(("set", self.view.game_key(record["game_id"], "meta"), dumps(doc["meta"])))
+
     def on_MovePlayed(self, record: EventRecord, ops: list[Op]) -> None:
         game_id = record["game_id"]
         doc = self.doc(game_id)
@@ -442,6 +458,7 @@ def _answer(rules, meta, status, step, caller, state: State, entry: dict | None)
             move=visible_move(rules, entry, viewer), seat=entry["seat"], move_no=entry["move_no"],
             version=entry["version"], description=entry["description"],
             facts=visible_facts(entry["facts"], viewer), actor=entry.get("actor"),
+            actor_note=actor_note(entry.get("actor"), meta.get("names"), entry["seat"], meta.get("takeovers")),
         )
     return answer
 
@@ -464,7 +481,8 @@ def moves_log(view: ReplayView, rules_for, game_id: str, caller: Any) -> list[di
     viewer = caller.viewer(status["finished"])
     undone = set(status["undone"])
     rules = rules_for(meta["game_type"])
-    return [visible_entry(rules, entry, viewer, entry["version"] in undone) for entry in entries]
+    return [visible_entry(rules, entry, viewer, entry["version"] in undone, meta.get("names"), meta.get("takeovers"))
+            for entry in entries]
 
 
 def history(view: ReplayView, rules_for, game_id: str, caller: Any) -> dict[str, Any]:
@@ -475,7 +493,8 @@ def history(view: ReplayView, rules_for, game_id: str, caller: Any) -> dict[str,
     viewer = caller.viewer(status["finished"])
     undone = set(status["undone"])
     rules = rules_for(meta["game_type"])
-    listed = [visible_entry(rules, entry, viewer, entry["version"] in undone) for entry in entries]
+    listed = [visible_entry(rules, entry, viewer, entry["version"] in undone, meta.get("names"), meta.get("takeovers"))
+              for entry in entries]
     return {
         "game": meta["game_type"],
         "steps": status["steps"],

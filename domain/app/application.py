@@ -118,6 +118,7 @@ class EventSlice:
     viewer: Viewer
     undone_versions: frozenset
     events: list
+    names: tuple = ()       # the seats' names, for the events told in words
 
 
 class GameService(Application):
@@ -477,7 +478,10 @@ class GameService(Application):
             game.mark_imported(len(checked["moves"]))  # first: the read side knows it is unrated
             for index, entry in enumerate(checked["moves"], start=1):
                 try:
-                    played = game.play_move(Caller("seat", entry["seat"]), stored_move(game.rules, entry["move"]), None)
+                    # A move a bot played for the seat (its clock ran out, or it left) keeps its actor:
+                    # the recorded move is the clock's outcome, never re-decided from wall time.
+                    played = game.play_move(Caller("seat", entry["seat"]), stored_move(game.rules, entry["move"]), None,
+                                            actor=entry.get("actor"))
                 except (ServiceError, IllegalMove) as error:
                     rule = getattr(error, "rule_id", None) or error.extra.get("rule")
                     raise RecordMismatch(f"move {index} is refused: {error.detail}", move_no=index,
@@ -835,7 +839,7 @@ class GameService(Application):
         def read(game: Game) -> EventSlice:
             viewer = game.caller_for(token).viewer(game.finished)
             events = list(self.events.get(game.id, gt=after, lte=game.version, limit=limit))
-            return EventSlice(game.rules, viewer, frozenset(game.undone_versions), events)
+            return EventSlice(game.rules, viewer, frozenset(game.undone_versions), events, tuple(game.names))
         return self._read(game_id, read)
 
     def game(self, game_id: str) -> Game:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from domain.bots.levels import LEVELS
 from domain.engine import EVERYONE, Viewer, visible_facts
 from domain.engine.legacy import FIRST_RELEASE, RULES_RELEASE
 from domain.engine.redaction import redact_move
@@ -43,6 +44,22 @@ class RecordMismatch(ServiceError):
     code = "record_mismatch"
 
 
+def played_for(actor: str | None) -> dict:
+    """`{"actor": ...}` for a move somebody other than the seat's player played (a bot, or a bot or a
+    pass because the seat's clock ran out: issue 28), so a record says so; `{}` for the player's own."""
+    return {"actor": actor} if recorded_actor(actor) else {}
+
+
+def recorded_actor(actor: Any) -> bool:
+    """A record's `actor` of a move: `bot:<level>`, `clock:bot:<level>` or `clock:skip`."""
+    if not isinstance(actor, str):
+        return False
+    if actor == "clock:skip":
+        return True
+    level = actor.removeprefix("clock:").removeprefix("bot:") if actor.startswith(("bot:", "clock:bot:")) else None
+    return level in LEVELS
+
+
 def build_record(game: Any, moves: Iterable[Any], viewer: Viewer) -> dict:
     """The record of `game` (an aggregate) with its effective `MovePlayed` events, for `viewer`."""
     complete = viewer == EVERYONE
@@ -55,7 +72,8 @@ def build_record(game: Any, moves: Iterable[Any], viewer: Viewer) -> dict:
         "setup_facts": visible_facts(game.setup_facts, viewer),
         "moves": [{"move_no": event.move_no, "seat": event.seat,
                    "move": redact_move(rules, event.move, event.facts, event.seat, viewer),
-                   "facts": visible_facts(event.facts, viewer), "description": event.description}
+                   "facts": visible_facts(event.facts, viewer), "description": event.description,
+                   **played_for(event.actor)}
                   for event in moves],
     }
     if game.forked_from is not None:
@@ -171,6 +189,9 @@ def checked_record(record: Any) -> dict:
                 or isinstance(entry.get("seat"), bool) or not isinstance(entry.get("seat"), int)
                 or not isinstance(entry.get("facts", []), list)):
             raise InvalidRecord(f"moves[{index}] needs a seat (int), a move (object) and its facts (list)")
+        if "actor" in entry and not recorded_actor(entry["actor"]):
+            raise InvalidRecord(f"moves[{index}].actor is who played it for the seat: bot:<level>, "
+                                f"clock:bot:<level> or clock:skip, not {entry['actor']!r}")
     return {"game": record["game"], "players": record["players"], "names": names, "options": options,
             "seed": seed, "setup_facts": record.get("setup_facts"), "moves": record["moves"], "release": release,
             "seeding": checked_seeding(record, seed)}

@@ -139,6 +139,13 @@ export function actorName(names, actor) {
   return actor === "referee" ? "the referee" : actor;
 }
 
+// A move in words, with who really played it when not the seat's player (issue 28: a bot because
+// the clock ran out, or the player left): "ann adds 1 (played by a bot: ann's clock ran out)".
+export function moveWords(entry) {
+  const text = entry.description || fallbackLabel(entry.move);
+  return entry.actor_note ? `${text} (${entry.actor_note})` : text;
+}
+
 export function fallbackLabel(move) {
   if (!move || typeof move !== "object") return String(move);
   const kind = String(move.type || "move").replace(/_/g, " ");

@@ -1,6 +1,6 @@
 // The replay viewer: any step of a game, for the chosen viewer; the address bar follows.
 import {
-  adoptLinkToken, boardZoom, api, el, errorText, fallbackLabel, loadHeld, seatName, showAudit, showSvg, tokenOf, viewers,
+  adoptLinkToken, boardZoom, api, el, errorText, fallbackLabel, moveWords, loadHeld, seatName, showAudit, showSvg, tokenOf, viewers,
   SEAT_COLOURS,
 } from "./api.js";
 import { follow } from "./live.js";
@@ -32,7 +32,7 @@ function fillViewAs() {
   $("view-as").replaceChildren(...options.map((v) => el("option", { value: v, selected: v === viewAs }, label(v))));
 }
 
-function entryText(entry) { return `${entry.description || fallbackLabel(entry.move)}`; }
+function entryText(entry) { return moveWords(entry); }
 
 async function loadHistory() {
   const history = await api(`/games/${gameId}/history`, { token: token() });
@@ -254,7 +254,7 @@ async function go(target, note = "") {
       api(`/games/${gameId}/board.svg?step=${n}`, { token: token(), text: true }),
     ]);
     if (mine !== sequence) return; // a later step was asked for meanwhile
-    $("description").textContent = note || (n === 0 ? "" : answer.description || fallbackLabel(answer.move));
+    $("description").textContent = note || (n === 0 ? "" : moveWords(answer));
     showBoard($("board"), $("board-text"), board, { game: root.dataset.game,
       glossary: () => api(`/games/${gameId}/glossary`, { token: token() }) });
     await showEnd(n);

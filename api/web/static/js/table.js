@@ -1,6 +1,6 @@
 // The table: board, who acts, legal moves, move log, scores, the dispute desk; live.
 import {
-  adoptLinkToken, boardZoom, api, actorName, el, errorText, fallbackLabel, loadHeld, saveHeld, seatName, showAudit, showSvg,
+  adoptLinkToken, boardZoom, api, actorName, el, errorText, fallbackLabel, moveWords, loadHeld, saveHeld, seatName, showAudit, showSvg,
   tokenOf, viewers, SEAT_COLOURS,
 } from "./api.js";
 import { follow } from "./live.js";
@@ -159,7 +159,7 @@ function renderLog() {
   list.replaceChildren(...log.map((entry) => el("li", {
     dataset: { undone: entry.undone ? "true" : "false", moveNo: String(entry.move_no) },
     value: entry.move_no,
-  }, entry.description || fallbackLabel(entry.move), undoToHereButton(entry))));
+  }, moveWords(entry), undoToHereButton(entry))));
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
@@ -179,7 +179,7 @@ function showUndoPreview(moveNo) {
     el("h3", {}, `Undo from move ${moveNo} on?`),
     el("p", {}, going.length === 1 ? "This move would be taken back:" : `These ${going.length} moves would be taken back:`),
     el("ol", { class: "move-log preview" }, going.map((entry) => el("li", { value: entry.move_no },
-      entry.description || fallbackLabel(entry.move)))),
+      moveWords(entry)))),
     game.status === "finished" ? el("p", { class: "meta" }, "The game is over: this reopens it.") : null,
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "primary", "data-testid": "confirm", onclick: () => confirmUndo(moveNo) },
