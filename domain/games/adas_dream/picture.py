@@ -354,18 +354,14 @@ def _mill(z: Zone, p, seat) -> None:
         line = f"row{r + 1}"
         tile = p["programs"].get(line)
         text = f"{C.PROGRAMS[tile]['prestige']} P: {criteria_words(C.PROGRAMS[tile]['criteria'])}" if tile else "no Program"
-        z._open_item(f"card:{tile}" if tile else f"space:program.{line}", None, f"Row {r + 1}: {text}")
+        z._open_item(f"space:program.{line}", None, f"Row {r + 1}: {text}")
         z.text(px, y0 + r * (cell + gap) + 20, ("Row: " + text)[:28], size=11, fill=INK)
         z._close_item(None, None)
     z.y = y0 + 3 * cell + 2 * gap + 6
-    cols = [f"Column {c[-1]}: {C.PROGRAMS[t]['prestige']} P, {criteria_words(C.PROGRAMS[t]['criteria'])}"
-            for c, t in sorted(p["programs"].items()) if c.startswith("col")]
-    for c, t in sorted(p["programs"].items()):
-        if c.startswith("col"):
-            z.line(f"Column {c[-1]}: {C.PROGRAMS[t]['prestige']} P, {criteria_words(C.PROGRAMS[t]['criteria'])}",
-                   size=12, key=f"card:{t}")
-    if not cols:
-        z.line("No Program on a column", size=12, fill="#5e554f")
+    for c in ("col1", "col2", "col3"):
+        t = p["programs"].get(c)
+        text = f"{C.PROGRAMS[t]['prestige']} P, {criteria_words(C.PROGRAMS[t]['criteria'])}" if t else "no Program"
+        z.line(f"Column {c[-1]}: {text}", size=12, key=f"space:program.{c}")
 
 
 def _seat(board: Board, view, viewer, names, seat) -> None:

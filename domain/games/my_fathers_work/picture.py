@@ -179,6 +179,22 @@ def _cubes(z: Zone, label: str, values: dict, order: list[str]) -> None:
     z.y += 24
 
 
+def _estate_spaces(z: Zone, view, seat, viewer) -> None:
+    """The Estate's own places (Estate Affairs, Record Knowledge, Perform Experiment) with the pieces on
+    them; a move names them `space:<id>`, so only the viewer's own Estate is a target."""
+    here: dict[str, list[tuple[int, str]]] = {}
+    for piece, zone in view["players"][seat]["pieces"].items():
+        if zone.startswith("estate:"):
+            here.setdefault(zone[7:], []).append((seat, LAYOUT["letters"].get(piece, "?")))
+    items = []
+    for loc_id, rec in C.ESTATE_LOCATIONS.items():
+        need = rec.get("servants_required", 1)
+        items.append(Item(rec["name"], key=f"space:{loc_id}", target=None if viewer == seat else "",
+                          lines=[f"{need} piece{'s' if need > 1 else ''}"], pieces=here.get(loc_id, []),
+                          fill="#f1ece0", max_lines=2))
+    z.items(items, per_row=3, title_size=12)
+
+
 def _seat(board: Board, view, viewer, names, seat) -> None:
     pl = view["players"][seat]
     you = " (you)" if viewer == seat else ""
@@ -195,6 +211,7 @@ def _seat(board: Board, view, viewer, names, seat) -> None:
     for piece, zone in pl["pieces"].items():
         places.setdefault(_where(zone), []).append(LAYOUT["pieces"][piece])
     z.line("Pieces: " + "; ".join(f"{where}: {', '.join(p)}" for where, p in places.items()), size=12, max_lines=4)
+    _estate_spaces(z, view, seat, viewer)
     z.line(f"Estate ({pl['open']} plots open)", bold=True)
     z.items([tile_item(t, open_plot=i < pl["open"]) for i, t in enumerate(pl["plots"]) if t or i < pl["open"]],
             per_row=2, title_size=12)
