@@ -210,10 +210,10 @@ def _terrain(board: Board, view: dict) -> None:
     npcs = []
     for npc, standees in (view.get("npcs") or {}).items():
         placed = [st for st in standees if st.get("area")]
-        where = join([area_name(st["area"]).removeprefix("the ") for st in placed]) or "not on the Terrain"
+        where = join([area_name(st["area"]).removeprefix("the ") for st in placed]) or "off the board"
         damage = sum(st.get("damage", 0) for st in standees)
         npcs.append(Item(npc_name(view, npc), key=f"npc:{npc}",
-                         lines=[f"{plural(len(standees), 'standee')}: {where}", f"{plural(damage, 'Damage')} in all"]))
+                         lines=[f"Damage taken: {damage}", f"{plural(len(standees), 'standee')}: {where}"]))
     if npcs:
         z.line("Characters of the cards", bold=True)
         z.items(npcs, per_row=2)
