@@ -7,6 +7,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 
 from api.deps import ServiceDep, TokenDep
 from api.models import SeatLeft, CreateGame, GameCreated, GameSummary, GameView, answers
+from api.presence import presence_of, with_online
 from api.projections_deps import ReadSideDep
 from api.rate_limit import quota
 
@@ -63,6 +64,9 @@ def list_games(request: Request, response: Response, read_side: ReadSideDep,
 
 
 @router.get("/games/{game_id}", response_model=None, responses=answers(GameView, 401, 404, 422))
-def get_game(game_id: str, service: ServiceDep, token: TokenDep) -> dict:
-    """The game as the caller may see it (hidden information removed while it runs)."""
-    return service.game_view(game_id, token, now=time.time())  # a lapsed take-back request shows as expired
+def get_game(game_id: str, request: Request, service: ServiceDep, token: TokenDep) -> dict:
+    """The game as the caller may see it (hidden information removed while it runs); `seats[].online`
+    from the seats' open live connections (api/presence.py)."""
+    now = time.time()
+    view = service.game_view(game_id, token, now=now)  # a lapsed take-back request shows as expired
+    return with_online(view, presence_of(request.app), game_id, now)

@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from api.deps import ServiceDep, TokenDep
 from api.live_wakeup import TooManyStreams, bells_of, client_address, open_streams_of
 from api.models import errors
+from api.presence import presence_of
 from projections.event_log import event_log
 
 router = APIRouter(tags=["live"])
@@ -57,7 +58,8 @@ async def stream(game_id: str, request: Request, service: ServiceDep, token: Tok
                  follow: bool = True,
                  max_events: int | None = Query(default=None, ge=1, le=10 ** 6)) -> StreamingResponse:
     """Server-Sent Events of this game from `Last-Event-ID` (or `after`) on."""
-    await run_in_threadpool(service.caller, game_id, token)  # 404 / 401 before the stream starts
+    caller = await run_in_threadpool(service.caller, game_id, token)  # 404 / 401 before the stream starts
+    presence = presence_of(request.app)
     position = after
     if last_event_id is not None and last_event_id.strip().isdigit():
         position = int(last_event_id.strip())
@@ -79,6 +81,8 @@ async def stream(game_id: str, request: Request, service: ServiceDep, token: Tok
         yield b"retry: 1000\n\n"
         loop_bell = bells.subscribe(game_id)
         bell = loop_bell[1]
+        online = presence.held(game_id, caller)      # a seat's stream keeps it online (seats[].online)
+        await online.__aenter__()
         try:
             while True:
                 bell.clear()  # before reading: news after this read rings it again
@@ -99,6 +103,7 @@ async def stream(game_id: str, request: Request, service: ServiceDep, token: Tok
                     yield b": keep-alive\n\n"
         finally:
             bells.unsubscribe(game_id, loop_bell)
+            await online.__aexit__(None, None, None)
 
     return CountedStream(messages(), release=lambda: streams.release(client), media_type="text/event-stream",
                          headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

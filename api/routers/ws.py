@@ -38,6 +38,7 @@ from starlette.concurrency import run_in_threadpool
 from api.models import PlayMove
 from api.live_wakeup import TooManyStreams, client_address, open_streams_of
 from api.origins import frame_too_large, origin_allowed
+from api.presence import presence_of
 import orjson
 
 from api.live import GAP, live_games
@@ -246,7 +247,8 @@ async def serve(websocket: WebSocket, game_id: str, after: int | None) -> None:
         connection.position = view["version"] if after is None else max(0, min(after, view["version"]))
         tasks = [asyncio.ensure_future(connection.follow()), asyncio.ensure_future(connection.receive(first))]
         try:
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            async with presence_of(websocket.scope["app"]).held(game_id, connection.caller):  # seats[].online
+                done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             for task in done:
                 error = task.exception()
                 if error is not None and not isinstance(error, WebSocketDisconnect):

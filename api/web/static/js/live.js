@@ -3,7 +3,8 @@
 // restarts after the last event it delivered). The page re-reads what it shows on each
 // event, with its own token; the stream itself is the spectator's (redacted) one.
 
-export function follow(gameId, { mode = "sse", after = 0, onEvent, onState }) {
+// `token()` (optional) is the seat's token: its connection shows the seat online (issue 28.3).
+export function follow(gameId, { mode = "sse", after = 0, onEvent, onState, token = () => null }) {
   let position = after;
   let stopped = false;
   let controller = null;
@@ -12,7 +13,7 @@ export function follow(gameId, { mode = "sse", after = 0, onEvent, onState }) {
   async function sse() {
     controller = new AbortController();
     const response = await fetch(`/games/${gameId}/stream?after=${position}`, {
-      headers: { Accept: "text/event-stream" }, signal: controller.signal, cache: "no-store",
+      headers: { Accept: "text/event-stream", ...(token() ? { Authorization: `Bearer ${token()}` } : {}) }, signal: controller.signal, cache: "no-store",
     });
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
     state("live");
@@ -45,7 +46,7 @@ export function follow(gameId, { mode = "sse", after = 0, onEvent, onState }) {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const socket = new WebSocket(`${scheme}://${location.host}/games/${gameId}/ws?after=${position}`);
       let opened = false;
-      socket.onopen = () => { opened = true; state("live"); socket.send(JSON.stringify({ token: null })); };
+      socket.onopen = () => { opened = true; state("live"); socket.send(JSON.stringify({ token: token() || null })); };
       socket.onmessage = (event) => {
         let data = null;
         try { data = JSON.parse(event.data); } catch (e) { return; }

@@ -534,7 +534,7 @@ $("copy-link").addEventListener("click", async () => {
   await refresh();
   let timer = null;
   follow(gameId, {
-    mode: root.dataset.live, after: game ? game.version : 0,
+    mode: root.dataset.live, after: game ? game.version : 0, token: () => (mySeat() !== null ? token() : null),
     onEvent: () => { clearTimeout(timer); timer = setTimeout(refresh, 60); },
     onState: (text) => { $("live-state").textContent = text === "live" ? "● live" : text; },
   });
