@@ -59,8 +59,11 @@ def test_garbage_to_every_endpoint_is_never_500(raw_client, app):
                   if "/stream" not in path]  # an SSE stream never ends; its parameters are checked elsewhere
     assert len(operations) >= 9
     for template, method in operations:
+        # An action that takes no body (leave, pass) is a real action with a valid token:
+        # garbage cannot reach it, so it is sent only with the bad headers.
+        bodiless = method == "POST" and "requestBody" not in app.openapi()["paths"][template]["post"]
         for path in concrete_paths(template, game.id):
-            for headers in BAD_HEADERS + [token]:
+            for headers in BAD_HEADERS + ([] if bodiless else [token]):
                 if method in ("GET", "DELETE", "HEAD"):
                     check(raw_client.request(method, path, headers=headers,
                                              params={"after": "x", "limit": "-5", "status": "??"}))
