@@ -58,6 +58,21 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)
 
 
+def action_kind(rules: Rules, state: dict, seat: int, move: dict) -> str:
+    """The kind of action of a move: the first step of the game's own move tree over the moves listed
+    with it, uncompacted (the page's tree joins a step with a single step under it, which for one
+    move alone would be the whole path), else the move's type."""
+    tell = getattr(rules, "paths", None)
+    if tell is not None:
+        listed = rules.legal_moves(state, seat)     # a game's first step depends on what else is listed
+        where = listed.index(move) if move in listed else None
+        found = tell(state, seat, listed if where is not None else [move])
+        path = found[where if where is not None else 0] if found else None
+        if path:
+            return str(path[0])
+    return str(move.get("type", "?"))
+
+
 def game_features(rules: Rules, timeline: Timeline) -> dict[str, list[str]]:
     """Per seat, the sorted feature keys its effective moves used (see the module doc)."""
     state = initial_state(rules, timeline.meta)
@@ -68,8 +83,7 @@ def game_features(rules: Rules, timeline: Timeline) -> dict[str, list[str]]:
             keys = used.setdefault(str(seat), set())
             try:
                 keys.update(k for k in presentation.targets(rules, state, seat, [move])[0] if not k.startswith("seat:"))
-                first = presentation.paths(rules, state, seat, [move])[0][0]
-                keys.add(f"action:{first}")
+                keys.add(f"action:{action_kind(rules, state, seat, move)}")
             except Exception:  # noqa: BLE001 - words for a move of an older release: count what we can
                 keys.add(f"action:{move.get('type', '?')}")
         for fact in entry["facts"]:
@@ -176,5 +190,7 @@ def features(rows: list[dict], names: Mapping[str, str]) -> list[dict]:
                        "win_rate_without": round(wins_without / n_without, 4),
                        "delta": round(wins_with / n_with - wins_without / n_without, 4),
                        "ci95": [round(low, 4), round(high, 4)]})
-    listed.sort(key=lambda f: (-abs(f["delta"]), f["key"]))
+    # Largest effect first, judged conservatively: how far the interval's nearer end is from 0
+    # (a difference measured on 9 seat-games is large and uncertain; one on 900, smaller and sure).
+    listed.sort(key=lambda f: (-max(f["ci95"][0], -f["ci95"][1], 0.0), -abs(f["delta"]), f["key"]))
     return listed

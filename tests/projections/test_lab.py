@@ -101,3 +101,21 @@ def test_parquet_tables_are_typed_and_read_back_by_duckdb(client, tmp_path):
     won = db.execute(f"select count(*) from '{files['features']}' where won").fetchone()[0]
     assert won > 0
     assert client.get("/analytics/dice_duel/export.parquet?table=secrets").status_code == 422
+
+
+def test_a_kind_of_action_is_the_first_step_of_the_tree_not_the_whole_path():
+    from domain.engine import get_rules, new_game, play
+    from domain.games import load_all
+    from projections.lab import action_kind
+
+    load_all()
+    rules = get_rules("adas_dream")
+    state, _ = new_game(rules, 2, {}, 3)
+    chooser, kinds = random.Random(3), set()
+    for move_no in range(1, 61):
+        seat = rules.decision(state).seats[0]
+        move = chooser.choice(rules.legal_moves(state, seat))
+        kinds.add(action_kind(rules, state, seat, move))
+        state, _ = play(rules, state, seat, move, 3, move_no)
+    # a step, never the joined path ("Actions turn: The grey 3 from your Store: ...: Into Mill row 3")
+    assert 2 <= len(kinds) <= 40 and all(len(kind) <= 120 and kind.count(": ") <= 1 for kind in kinds), kinds
