@@ -93,9 +93,15 @@ def test_a_worker_killed_mid_simulation_loses_nothing_and_two_workers_share_the_
         wait_for(lambda: simulations.status(simulation_id)["games_done"] >= 2, 120, "two games done")
         victim = workers[0]
         victim_name = next(name for name in queue.live_workers() if f":{victim.pid}:" in name)
+        for _ in range(200):              # freeze it while it holds a game's slice, then kill it there
+            victim.send_signal(signal.SIGSTOP)
+            held = client.xpending_range(queue.stream("sims"), GROUP, "-", "+", 50, consumername=victim_name)
+            if held:
+                break
+            victim.send_signal(signal.SIGCONT)
+            time.sleep(0.05)
         victim.send_signal(signal.SIGKILL)
         victim.wait()
-        held = client.xpending_range(queue.stream("sims"), GROUP, "-", "+", 50, consumername=victim_name)
         assert held, "the killed worker held a job"                  # it dies holding a game's slice
         done = wait_for(lambda: (lambda s: s if s["status"] != "running" else None)(simulations.status(simulation_id)),
                         240, "the simulation to finish")

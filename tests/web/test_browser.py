@@ -60,12 +60,14 @@ def test_one_screen_game_from_the_lobby(contexts, http):
     roll = page.get_by_test_id("legal-move").filter(has_text="Roll")
     roll.focus()
     page.keyboard.press("Enter")  # keyboard play
+    # One screen: the table hands itself to the seat that acts next, covered first for bob (a hidden hand).
+    page.get_by_test_id("pass-device-open").click()
     expect(log_items(page)).to_have_count(1)
     expect(log_items(page).first).to_contain_text("ada")
-    # One screen: the table hands itself to the seat that acts next.
     expect(page.get_by_test_id("to-act")).to_contain_text("bob")
     expect(page.get_by_test_id("viewer")).to_have_value("seat:1")
     page.get_by_test_id("legal-move").filter(has_text="Roll").click()
+    page.get_by_test_id("pass-device-open").click()    # back to ada, covered for her
     expect(log_items(page)).to_have_count(2)
     expect(page.get_by_test_id("scores")).to_contain_text("ada")
     expect(page.get_by_test_id("audit")).to_contain_text("ok")

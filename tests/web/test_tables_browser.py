@@ -41,6 +41,11 @@ def add_one(page) -> None:
     page.get_by_test_id("legal-move").filter(has_text=re.compile("1")).first.click()
 
 
+def pass_device(page) -> None:
+    """One screen, a game with hidden information: the table is covered until the next player opens it."""
+    page.get_by_test_id("pass-device-open").click()
+
+
 @pytest.mark.rule("TABLE-UNDO-03")
 def test_referee_undo_to_here_shows_what_would_go_and_asks_to_confirm(contexts, http):
     created = http.post("/games", json={"game": "api_count", "players": 2, "names": ["ada", "bob"],
@@ -92,6 +97,7 @@ def test_the_seats_of_this_browser_are_found_in_a_new_tab_and_in_my_games(contex
     expect(tab.get_by_test_id("viewer")).to_have_value("seat:0")  # the same table, not a spectator
     expect(tab.get_by_test_id("legal-move").first).to_be_visible()
     add_one(tab)
+    pass_device(tab)
     expect(tab.get_by_test_id("viewer")).to_have_value("seat:1")  # it follows the seat to act
     lobby = context.new_page()
     lobby.goto("/")
@@ -117,12 +123,14 @@ def test_hot_seat_take_back_after_the_hand_over(contexts, http):
     game_id = one_screen_from_lobby(page)
     expect(page.get_by_test_id("viewer")).to_have_value("seat:0")
     add_one(page)
+    pass_device(page)
     expect(page.get_by_test_id("viewer")).to_have_value("seat:1")  # handed over to bob
     undo = page.get_by_test_id("undo")
     expect(undo).to_be_enabled()
     expect(undo).to_have_text("Take back ada's last move")
     page.screenshot(path=f"{SHOTS}/hot-seat-1280.png", full_page=True)
     undo.click()
+    pass_device(page)                                                # back to ada: covered for her
     expect(log_items(page, undone=True)).to_have_count(1)
     expect(page.get_by_test_id("viewer")).to_have_value("seat:0")  # ada to act again, the table follows
     assert http.get(f"/games/{game_id}").json()["move_count"] == 0
