@@ -118,11 +118,6 @@ def bell_of(request: Request, store: ReviewStore) -> ReviewBell:
     return bell
 
 
-def bearer(request: Request) -> str | None:
-    scheme, _, token = request.headers.get("authorization", "").strip().partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
 @router.post("/games/{game_id}/review", status_code=201, response_model=None,
              responses=answers(ReviewStarted, 401, 404, 413, 422, status=201))
 def start_review(game_id: str, request: Request, service: ServiceDep, token: TokenDep,
@@ -141,18 +136,18 @@ def get_review(review_id: str, request: Request, service: ServiceDep) -> dict:
 
 
 @router.put("/reviews/{review_id}", response_model=None, responses=answers(ReviewState, 403, 404, 413, 422))
-def move_review(review_id: str, body: MoveReview, request: Request, service: ServiceDep) -> dict:
+def move_review(review_id: str, body: MoveReview, request: Request, service: ServiceDep, token: TokenDep) -> dict:
     """The leader (its token as bearer) moves everyone to a step."""
     store = reviews_of(request, service)
     review = store.get(review_id)
     steps = len(service.game(review["game"]).effective_versions())
-    return store.move(review_id, bearer(request), min(body.step, steps))
+    return store.move(review_id, token, min(body.step, steps))
 
 
 @router.post("/reviews/{review_id}/handover", response_model=None, responses=answers(ReviewStarted, 403, 404))
-def hand_over(review_id: str, request: Request, service: ServiceDep) -> dict:
+def hand_over(review_id: str, request: Request, service: ServiceDep, token: TokenDep) -> dict:
     """The leader hands the review over: a new leader token (give it to the next leader); the old one stops."""
-    return reviews_of(request, service).hand_over(review_id, bearer(request))
+    return reviews_of(request, service).hand_over(review_id, token)
 
 
 @router.get("/reviews/{review_id}/stream", response_class=StreamingResponse, responses={

@@ -630,7 +630,9 @@ class Game(Aggregate):
     # ---- clocks (domain/app/clocks.py)
 
     def clock_of_table(self) -> dict | None:
-        return (stored_table(self.table_recorded) if self.game_type else {}).get("clock")
+        # On every event of every game (Event.mutate): read the recorded table, merge no defaults
+        # (the defaults have no clock).
+        return (self.table_recorded or {}).get("clock")
 
     def waiting_people(self) -> list[int]:
         """The seats a person must decide for now (the only ones whose clocks run)."""
